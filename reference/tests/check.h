@@ -16,12 +16,18 @@
 #include <stdio.h>
 #include <string.h>
 
+#if defined(__GNUC__)
+#define CHECK_MAYBE_UNUSED __attribute__((unused))
+#else
+#define CHECK_MAYBE_UNUSED
+#endif
+
 static int check_failed_;    /* failures in the running test */
 static int check_passed_n_;  /* tests passed */
 static int check_failed_n_;  /* tests failed */
 static const char *check_name_;
 
-static void check_hex_(const char *label, const uint8_t *p, size_t n)
+CHECK_MAYBE_UNUSED static void check_hex_(const char *label, const uint8_t *p, size_t n)
 {
     fprintf(stderr, "    %s:", label);
     for (size_t i = 0; i < n; i++)
@@ -88,7 +94,7 @@ static int check_fail_(const char *file, int line)
     } while (0)
 
 /* Parse a hex string (no separators) into buf; returns the byte count. */
-static size_t check_unhex(uint8_t *buf, size_t cap, const char *hex)
+CHECK_MAYBE_UNUSED static size_t check_unhex(uint8_t *buf, size_t cap, const char *hex)
 {
     size_t n = 0;
     for (; hex[0] && hex[1] && n < cap; hex += 2) {
