@@ -1,0 +1,79 @@
+/*
+ * cli.h - internal to the riocheck command: argument parsing helpers and a tiny
+ * output layer that writes either aligned "name: value" lines or JSON from the
+ * same calls, so every subcommand has one code path for both.
+ *
+ * Exit codes of every subcommand:
+ *   0 success; 1 the input was read but is not valid (bad CRC, reserved
+ *   encoding, wrong length, a failed check); 2 usage error (bad option, bad
+ *   hex, value out of range); 3 internal or I/O error.
+ */
+#ifndef RIOCHECK_CLI_H
+#define RIOCHECK_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+enum { CLI_OK = 0, CLI_INVALID = 1, CLI_USAGE = 2, CLI_IOERR = 3 };
+
+/* Parse an unsigned number: decimal, 0x hex or 0b binary, at most max.
+ * Returns 0 on success; on failure writes a reason into why (cap bytes). */
+int cli_parse_uint(const char *s, uint64_t max, uint64_t *out, char *why,
+                   size_t cap);
+
+/* Parse hex bytes: an optional 0x prefix, hex digits, and the separators
+ * space, ':', '_' and '-' between byte pairs. An odd number of digits is an
+ * error. On failure returns -1 and writes the reason (with the 1-based column)
+ * into why. */
+int cli_parse_hex(uint8_t *dst, size_t cap, size_t *len, const char *s,
+                  char *why, size_t why_cap);
+
+/* Output: one nesting level of objects/arrays is enough for every command. */
+struct cli_out {
+    FILE *f;
+    int json;
+    int depth;
+    int need_comma[8];
+    int in_array[8];
+};
+
+void out_init(struct cli_out *o, FILE *f, int json);
+void out_begin(struct cli_out *o, const char *name); /* object; name NULL in arrays */
+void out_begin_array(struct cli_out *o, const char *name);
+void out_end(struct cli_out *o);
+void out_finish(struct cli_out *o); /* closes the top-level object */
+void out_uint(struct cli_out *o, const char *name, uint64_t v);
+void out_hexnum(struct cli_out *o, const char *name, uint64_t v, int digits);
+void out_str(struct cli_out *o, const char *name, const char *s);
+void out_bool(struct cli_out *o, const char *name, int v);
+
+/* Subcommands: argv[0] is the subcommand name. */
+int cmd_decode(int argc, char **argv);
+int cmd_encode(int argc, char **argv);
+int cmd_selfcheck(int argc, char **argv);
+
+/* Shared by encode and selfcheck: build the wire bytes for `format` from
+ * field=value words, with options already parsed. Returns a CLI_* code and
+ * writes a message into why on failure. */
+struct codec_opts {
+    int rev;         /* 0 = not given, else 2 or 3 */
+    int group_width; /* -1 = not given */
+    int json;
+};
+/* Parse --rev, --group-width, --json and --help out of argv (argc words),
+ * moving the other words to the front; returns their count, or -1 after
+ * printing "riocheck CMD: ..." to stderr. */
+int cli_parse_codec_opts(int argc, char **argv, const char *cmd,
+                         struct codec_opts *opt, int *help);
+
+int codec_encode(uint8_t *dst, size_t cap, size_t *len, const char *format,
+                 const struct codec_opts *opt, int nwords, char **words,
+                 char *why, size_t why_cap);
+/* Decode bytes (or, for stype2, a value given as bytes: 2 bytes big-endian) and
+ * print through o. Returns CLI_OK or CLI_INVALID (message in why). */
+int codec_decode(struct cli_out *o, const char *format,
+                 const struct codec_opts *opt, const uint8_t *in, size_t len,
+                 char *why, size_t why_cap);
+
+#endif

@@ -1,0 +1,223 @@
+/* riocheck selfcheck: encode and decode every known answer of a data file
+ * with the built-in reference, print TAP, write a Markdown report. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char selfcheck_help[] =
+    "Usage: riocheck selfcheck [--vectors FILE] [--report FILE]\n"
+    "\n"
+    "Check the built-in reference implementation against known answers taken\n"
+    "from the specs (default file: vectors/selfcheck/known-answers.txt, relative\n"
+    "to the current folder). Each record is one line:\n"
+    "  FORMAT [--rev 2|3] [--group-width N] FIELD=VALUE... => HEX\n"
+    "in the words of 'riocheck encode' (see riocheck encode --help); '#' starts\n"
+    "a comment. For each record the fields are encoded and must give exactly\n"
+    "HEX, and HEX must decode as valid (CRC and length). Results are printed as\n"
+    "TAP and written as a Markdown report (default reports/out/selfcheck.md,\n"
+    "replaced atomically).\n"
+    "\n"
+    "Exit status: 0 all passed; 1 a record failed; 2 usage error or a malformed\n"
+    "record (reported as FILE:LINE); 3 I/O error.\n";
+
+#define MAX_RECORDS 512
+#define MAX_LINE 1024
+#define MAX_WORDS 48
+
+struct result {
+    unsigned line;
+    int ok;
+    char text[200];
+};
+
+static int write_report(const char *path, const char *vectors,
+                        const struct result *r, unsigned n, unsigned failed)
+{
+    char tmp[1024];
+    if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
+        return -1;
+    FILE *f = fopen(tmp, "w");
+    if (f == NULL)
+        return -1;
+    fprintf(f, "# riocheck self-check of the reference implementation\n\n");
+    fprintf(f, "Known answers: `%s` (%u records). Result: **%s** (%u passed, %u "
+               "failed).\n\n", vectors, n, failed ? "FAILED" : "PASSED",
+            n - failed, failed);
+    fprintf(f, "| line | result | record |\n|---:|---|---|\n");
+    for (unsigned i = 0; i < n; i++)
+        fprintf(f, "| %u | %s | `%s` |\n", r[i].line, r[i].ok ? "pass" : "**FAIL**",
+                r[i].text);
+    if (fclose(f) != 0 || rename(tmp, path) != 0) {
+        remove(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+/* Make the folder of path (one level, as reports/out) if it is missing. */
+static void make_parent(const char *path);
+
+int cmd_selfcheck(int argc, char **argv)
+{
+    const char *vectors = "vectors/selfcheck/known-answers.txt";
+    const char *report = "reports/out/selfcheck.md";
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            fputs(selfcheck_help, stdout);
+            return CLI_OK;
+        }
+        if ((strcmp(argv[i], "--vectors") == 0 || strcmp(argv[i], "--report") == 0) &&
+            i + 1 < argc) {
+            if (argv[i][2] == 'v')
+                vectors = argv[++i];
+            else
+                report = argv[++i];
+            continue;
+        }
+        fprintf(stderr, "riocheck selfcheck: unknown or incomplete argument '%s' "
+                        "(see riocheck selfcheck --help)\n", argv[i]);
+        return CLI_USAGE;
+    }
+    FILE *in = fopen(vectors, "r");
+    if (in == NULL) {
+        fprintf(stderr, "riocheck selfcheck: %s: %s (run from the riocheck folder "
+                        "or give --vectors)\n", vectors, strerror(errno));
+        return CLI_IOERR;
+    }
+    static struct result res[MAX_RECORDS];
+    unsigned n = 0, failed = 0, lineno = 0;
+    char line[MAX_LINE + 2];
+    int status = CLI_OK;
+    printf("TAP version 13\n");
+    while (fgets(line, sizeof line, in) != NULL) {
+        lineno++;
+        size_t l = strlen(line);
+        if (l > MAX_LINE || (l > 0 && line[l - 1] != '\n' && !feof(in))) {
+            fprintf(stderr, "%s:%u: line longer than %d characters\n", vectors,
+                    lineno, MAX_LINE);
+            status = CLI_USAGE;
+            break;
+        }
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = '\0';
+        char *words[MAX_WORDS];
+        int nw = 0;
+        int too_many = 0;
+        for (char *t = strtok(line, " \t\r\n"); t; t = strtok(NULL, " \t\r\n")) {
+            if (nw == MAX_WORDS) {
+                too_many = 1;
+                break;
+            }
+            words[nw++] = t;
+        }
+        if (nw == 0)
+            continue;
+        char where[1100];
+        snprintf(where, sizeof where, "selfcheck %s:%u", vectors, lineno);
+        int arrow = -1;
+        for (int i = 0; i < nw; i++)
+            if (strcmp(words[i], "=>") == 0)
+                arrow = i;
+        if (too_many || arrow < 1 || arrow != nw - 2) {
+            fprintf(stderr, "%s:%u: expected 'FORMAT [options] FIELD=VALUE... => "
+                            "HEX'%s\n", vectors, lineno,
+                    too_many ? " (too many words)" : "");
+            status = CLI_USAGE;
+            break;
+        }
+        if (n == MAX_RECORDS) {
+            fprintf(stderr, "%s:%u: more than %d records\n", vectors, lineno,
+                    MAX_RECORDS);
+            status = CLI_USAGE;
+            break;
+        }
+        struct result *r = &res[n++];
+        r->line = lineno;
+        size_t off = 0;
+        r->text[0] = '\0';
+        for (int i = 0; i < nw && off < sizeof r->text; i++)
+            off += (size_t)snprintf(r->text + off, sizeof r->text - off, "%s%s",
+                                    i ? " " : "", words[i]);
+        struct codec_opts opt;
+        int help;
+        const char *expect_hex = words[nw - 1];
+        int nrest = cli_parse_codec_opts(arrow - 1, words + 1, where, &opt, &help);
+        if (nrest < 0 || help) {
+            status = CLI_USAGE;
+            break;
+        }
+        uint8_t want[64], got[64];
+        size_t want_len, got_len;
+        char why[512];
+        if (cli_parse_hex(want, sizeof want, &want_len, expect_hex, why, sizeof why)) {
+            fprintf(stderr, "%s:%u: expected hex '%s': %s\n", vectors, lineno,
+                    expect_hex, why);
+            status = CLI_USAGE;
+            break;
+        }
+        int rc = codec_encode(got, sizeof got, &got_len, words[0], &opt, nrest,
+                              words + 1, why, sizeof why);
+        if (rc == CLI_USAGE || rc == CLI_IOERR) {
+            fprintf(stderr, "%s:%u: %s\n", vectors, lineno, why);
+            status = CLI_USAGE;
+            break;
+        }
+        r->ok = rc == CLI_OK && got_len == want_len &&
+                memcmp(got, want, want_len) == 0;
+        char detail[600] = "";
+        if (rc == CLI_OK && !r->ok) {
+            char hex[130];
+            for (size_t i = 0; i < got_len && i < 64; i++)
+                snprintf(hex + 2 * i, 3, "%02X", got[i]);
+            snprintf(detail, sizeof detail, "encode gave %s", hex);
+        }
+        FILE *sink = tmpfile();
+        if (sink == NULL) {
+            status = CLI_IOERR;
+            break;
+        }
+        struct cli_out o;
+        out_init(&o, sink, 0);
+        opt.json = 0;
+        rc = codec_decode(&o, words[0], &opt, want, want_len, why, sizeof why);
+        fclose(sink);
+        if (rc != CLI_OK) {
+            r->ok = 0;
+            snprintf(detail, sizeof detail, "decode: %s", why);
+        }
+        failed += r->ok ? 0u : 1u;
+        printf("%s %u - %s:%u %s\n", r->ok ? "ok" : "not ok", n, vectors, lineno,
+               r->text);
+        if (!r->ok)
+            printf("  # %s\n", detail);
+    }
+    fclose(in);
+    if (status != CLI_OK)
+        return status;
+    printf("1..%u\n", n);
+    make_parent(report);
+    if (write_report(report, vectors, res, n, failed) != 0) {
+        fprintf(stderr, "riocheck selfcheck: cannot write %s: %s\n", report,
+                strerror(errno));
+        return CLI_IOERR;
+    }
+    printf("selfcheck: %u passed, %u failed\n", n - failed, failed);
+    printf("report: %s\n", report);
+    return failed ? CLI_INVALID : CLI_OK;
+}
+
+#include <sys/stat.h>
+
+static void make_parent(const char *path)
+{
+    char dir[1024];
+    const char *slash = strrchr(path, '/');
+    if (slash == NULL || (size_t)(slash - path) >= sizeof dir)
+        return;
+    memcpy(dir, path, (size_t)(slash - path));
+    dir[slash - path] = '\0';
+    mkdir(dir, 0777); /* an existing folder is fine; errors show at fopen */
+}

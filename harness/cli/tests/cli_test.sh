@@ -1,0 +1,140 @@
+#!/bin/sh
+# CLI tests for riocheck decode / encode / selfcheck / help. Expected values
+# are the spec's known answers (shared/spec/README.md) or hand-derived from the
+# spec tables named beside each case. Needs RIOCHECK (path of the binary).
+# Ends with "cli_test: N passed, N failed".
+R=${RIOCHECK:?set RIOCHECK to the riocheck binary}
+pass=0; fail=0
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+# check NAME WANT_RC WANT_TEXT CMD...: run CMD, compare exit status, and look
+# for WANT_TEXT (fixed string) in stdout+stderr ('' = no text check).
+check() {
+    name=$1; want_rc=$2; want=$3; shift 3
+    "$@" >"$tmp/out" 2>&1; rc=$?
+    if [ "$rc" -ne "$want_rc" ]; then
+        echo "FAIL $name: exit $rc, want $want_rc: $*"; sed 's/^/    /' "$tmp/out"
+        fail=$((fail + 1)); return
+    fi
+    if [ -n "$want" ] && ! grep -qF -- "$want" "$tmp/out"; then
+        echo "FAIL $name: output lacks '$want': $*"; sed 's/^/    /' "$tmp/out"
+        fail=$((fail + 1)); return
+    fi
+    pass=$((pass + 1))
+}
+
+# --- encode: known answers ---
+check encode_cs48_known_answer 0 807FC4003902 \
+    "$R" encode cs48 stype0=4 parameter1=63 stype1=7 stype2=0x2001
+check encode_cs64_known_answer 0 4000FFF0E21F8884 \
+    "$R" encode cs64 stype0=4 parameter1=0xFFF stype1=0x38
+check encode_cs64_voq_known_answer 0 DF000100E2BE8698 \
+    "$R" encode cs64 --group-width 4 vc=all group=0 congested=0 stype1=0x38
+check encode_ccp_dev16_known_answer 0 01D712345678800002780000 \
+    "$R" encode ccp --rev 3 tt=dev16 destination_id=0x1234 tgt_destination_id=0x5678 xon=1
+check encode_json 0 '"hex":"01C712340001E057"' \
+    "$R" encode ccp --rev 2 --json destination_id=0x12 tgt_destination_id=0x34 flow_id=0 soc=1
+# rev 2 Tables 3-1..3-3: CMD 001 (0x0800), offsets 0 and 5 of group 31
+# (ports 186 and 191) = status 0b100001 in bits 3-8 (0x420), group 0x1F.
+check encode_stype2_rev2_group31 0 0C3F \
+    "$R" encode stype2 --rev 2 group=31 congested=186,191
+# rev 3+ Table 3-2 (1 group bit): port 23 is status bit 0 of group 1:
+# CMD 1 (0x2000) | status 0x800 << 1 | group 1 = 0x3001.
+check encode_stype2_rev3_table_3_2 0 3001 \
+    "$R" encode stype2 --rev 3 --group-width 1 group=1 congested=23
+
+# --- decode ---
+check decode_cs48_voq 0 'congested          0' \
+    "$R" decode cs48 --rev 3 --group-width 0 807FC4003902
+check decode_cs48_linked_vc0 0 'linked_vc          0' \
+    "$R" decode cs48 --rev 3 --group-width 0 807FC4003902
+check decode_cs48_without_rev_notes_it 0 'give --rev' \
+    "$R" decode cs48 807FC4003902
+check decode_cs64_json 0 '"ports":[{"port":0,"congested":true}' \
+    "$R" decode cs64 --json --group-width 4 DF000100E2BE8698
+check decode_ccp_dev32 0 'flow               1A' \
+    "$R" decode ccp --rev 3 01E701020304050607080083BE460000
+check decode_separators 0 'ok                 yes' \
+    "$R" decode ccp --rev 3 "01:C7:12:34" 00 01 E0-57
+check decode_stdin 0 'command            XON' \
+    sh -c "echo 01D7 1234 5678 8000 0278 0000 | \"$R\" decode ccp --rev 2 -"
+check decode_stype2_rev2 0 'congested          186 191' \
+    "$R" decode stype2 --rev 2 0C3F
+# Table 3-3: VC_IND 0b1001 is reserved: ignored without error (exit 0)
+check decode_cs64_reserved_vc_ind 0 'reserved-vc_ind' \
+    "$R" decode cs64 --group-width 4 "$("$R" encode cs64 --group-width 4 vc_ind=9 status=1)"
+
+# --- invalid input: exit 1 with the reason ---
+check decode_cs48_bad_crc 1 'CRC-13 mismatch: received 0x1903, expected 0x1902' \
+    "$R" decode cs48 807FC4003903
+check decode_cs48_short 1 'cs48 needs 6 bytes, got 5' \
+    "$R" decode cs48 807FC40039
+check decode_cs64_alignment 1 'alignment bits' \
+    "$R" decode cs64 --group-width 4 DF000100E2BE8699
+check decode_ccp_dev32_in_rev2 1 'RIO_EREVISION' \
+    "$R" decode ccp --rev 2 01E701020304050607080083BE460000
+check decode_ccp_tt_reserved 1 'RIO_ERESERVED' \
+    "$R" decode ccp --rev 3 01F712340001E057
+check decode_ccp_wrong_length 1 'is 8 bytes, got 9' \
+    "$R" decode ccp --rev 3 01C712340001E05700
+check decode_ccp_not_type7 1 'RIO_EFORMAT' \
+    "$R" decode ccp --rev 3 01C812340001E057
+check decode_json_error_field 1 '"error":"CRC-16 mismatch' \
+    "$R" decode ccp --rev 3 --json 01C712340001E058
+
+# --- usage errors: exit 2, naming what is wrong ---
+check usage_bad_hex_digit 2 "invalid hex digit 'G' at column 3" \
+    "$R" decode cs48 80G7C4003902
+check usage_odd_hex 2 'odd number of hex digits' "$R" decode cs48 807
+check usage_ccp_needs_rev 2 'needs --rev 2 or --rev 3' \
+    "$R" decode ccp 01C712340001E057
+check usage_group_width_7 2 'reserved' \
+    "$R" decode cs64 --group-width 7 DF000100E2BE8698
+check usage_cs64_voq_needs_width 2 'needs --group-width' \
+    "$R" decode cs64 DF000100E2BE8698
+check usage_cs64_rev2 2 'only in Part 12 rev 3+' \
+    "$R" encode cs64 --rev 2 stype0=4
+check usage_unknown_field 2 "'colour' is not a cs48 field" \
+    "$R" encode cs48 colour=3
+check usage_value_too_big 2 "field 'stype0': 8 is out of range" \
+    "$R" encode cs48 stype0=8
+check usage_bad_number 2 "'0x1G' is not a number" \
+    "$R" encode cs48 stype2=0x1G
+check usage_port_outside_group 2 'port 5 is not in group 1 (ports 12-23)' \
+    "$R" encode stype2 --rev 3 --group-width 1 group=1 congested=5
+check usage_group_too_wide 2 'group 2 does not fit 1 group bits' \
+    "$R" encode stype2 --rev 3 --group-width 1 group=2
+check usage_field_twice 2 "field 'cmd' given twice" \
+    "$R" encode cs48 cmd=1 cmd=2
+check usage_bad_flow 2 'use 0A..0F or 1A..8A' \
+    "$R" encode ccp --rev 3 flow=1B
+check usage_dev32_rev2 2 'RIO_EREVISION' \
+    "$R" encode ccp --rev 2 tt=dev32
+check usage_unknown_option 2 "unknown option '--fast'" \
+    "$R" decode cs48 --fast 807FC4003902
+check usage_rev_4 2 'use 2 (rev 2.0-2.2) or 3' \
+    "$R" decode ccp --rev 4 01C712340001E057
+check usage_unknown_command 2 "unknown command 'frobnicate'" "$R" frobnicate
+check usage_no_command 2 'Usage: riocheck COMMAND' "$R"
+
+# --- help ---
+check help_top 0 'Commands:' "$R" --help
+check help_decode 0 'Usage: riocheck decode' "$R" decode --help
+check help_encode 0 'Usage: riocheck encode' "$R" help encode
+check help_selfcheck 0 'Usage: riocheck selfcheck' "$R" selfcheck --help
+
+# --- selfcheck ---
+check selfcheck_passes 0 'selfcheck: 12 passed, 0 failed' \
+    "$R" selfcheck --report "$tmp/report.md"
+check selfcheck_report_written 0 'Result: **PASSED**' cat "$tmp/report.md"
+printf 'cs48 stype0=4 => 807FC0000A35\n# fine\ncs48 stype0=4 807FC0000A35\n' >"$tmp/bad.txt"
+check selfcheck_malformed_names_file_line 2 "$tmp/bad.txt:3: expected" \
+    "$R" selfcheck --vectors "$tmp/bad.txt" --report "$tmp/r2.md"
+printf 'cs48 stype0=4 => 807FC0000A35\n' >"$tmp/wrong.txt"
+check selfcheck_wrong_answer_fails 1 'not ok 1' \
+    "$R" selfcheck --vectors "$tmp/wrong.txt" --report "$tmp/r3.md"
+check selfcheck_missing_file 3 'nope.txt' \
+    "$R" selfcheck --vectors "$tmp/nope.txt"
+
+echo "cli_test: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
