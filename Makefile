@@ -44,6 +44,21 @@ LIB_A := $(O)/lib/librio.a
 LIB_SO := $(O)/lib/librio.so
 RIOCHECK := $(O)/bin/riocheck
 
+## Targets (`make help` prints this list):
+##   make, make all     build the reference library and the riocheck CLI
+##   make lib           build BUILD/VARIANT/lib/librio.a and librio.so
+##   make cli           build BUILD/VARIANT/bin/riocheck
+##   make run           the main job: build, then `riocheck selfcheck`
+##                      (report in reports/out/selfcheck.md)
+##   make check         build and run every unit and CLI test in one VARIANT
+##   make test          `make check` in all three variants gcc, clang, san
+##                      (what CI runs)
+##   make test-gcc, make test-clang, make test-san   one variant of `make test`
+##   make clean         remove BUILD (default build/)
+##   make help          this list
+## Variables: VARIANT=gcc|clang|san (default gcc), BUILD=folder (default
+## build), CFLAGS and LDFLAGS (added after the project's flags).
+
 .PHONY: all lib cli run check test test-gcc test-clang test-san clean help tools-check
 .DEFAULT_GOAL := all
 
@@ -98,6 +113,6 @@ clean:
 	rm -rf $(BUILD)
 
 help:
-	@sed -n 's/^## //p' docs/make-targets.txt
+	@sed -n "s/^## //p" Makefile
 
 -include $(REF_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(patsubst %,$(O)/reference/tests/%.d,$(notdir $(REF_TESTS)))

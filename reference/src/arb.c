@@ -1,0 +1,1421 @@
+/*
+ * arb.c - Part 9 flow arbitration transmitter and receiver (rio/arb.h).
+ *
+ * Both step functions work on a copy of the context and commit it only when
+ * the whole event succeeded, so "on error the context is unchanged" holds for
+ * every path, including the (unreachable, see the bounds in arb.h) output
+ * array overflow.
+ */
+#include "rio/arb.h"
+
+#include <stddef.h>
+
+#include "rio/err.h"
+
+/* The per-step bounds in arb.h need 4 message slots and 4 note slots for the
+ * non-TICK events; TICK and RESET need one (two) per flow. */
+_Static_assert(RIO_ARB_MAX_FLOWS >= 4u, "per-step output bounds");
+_Static_assert(RIO_ARB_OUT_MSGS >= RIO_ARB_MAX_FLOWS, "TICK: 1 message/flow");
+_Static_assert(RIO_ARB_OUT_NOTES >= 2u * RIO_ARB_MAX_FLOWS, "TICK: 2 notes/flow");
+_Static_assert(RIO_ARB_MAX_FLOWS <= 0xFFFFu, "flow numbers are uint16_t");
+_Static_assert(RIO_ARB_TX_QUEUE >= 1u, "a flow must hold one PDU");
+
+#define RIO_ARB_POOL_MAX 0xFFFFu
+
+static uint32_t sat_add(uint32_t a, uint32_t b)
+{
+    return (a > UINT32_MAX - b) ? UINT32_MAX : a + b;
+}
+
+static int is_cmd(enum rio_fam_cmd cmd)
+{
+    return (unsigned)cmd <= (unsigned)RIO_FAM_RESERVED;
+}
+
+static int is_rev(enum rio_p9_rev rev)
+{
+    return rev == RIO_P9_REV2 || rev == RIO_P9_REV3;
+}
+
+static enum rio_arb_travel travel_of(uint8_t ccp_in_own_flow)
+{
+    return ccp_in_own_flow ? RIO_ARB_OWN_FLOW : RIO_ARB_CONTROL;
+}
+
+/* ------------------------------------------------------------------------
+ * CCP field helpers (Table 3-2, P9-3.3-a)
+ * ------------------------------------------------------------------------ */
+
+int rio_arb_msg_to_ccp(struct rio_ccp *dst, const struct rio_arb_msg *msg,
+                       unsigned flow_id, uint32_t tgt_destination_id,
+                       unsigned soc)
+{
+    if (dst == NULL || msg == NULL || !is_cmd(msg->cmd))
+        return RIO_EINVAL;
+    if (flow_id > 0x7Fu || soc > 1u || msg->seq > 1u)
+        return RIO_ERANGE;
+    switch (msg->cmd) {
+    case RIO_FAM_XOFF_ARB:
+    case RIO_FAM_RELEASE:
+    case RIO_FAM_XON_ARB:
+    case RIO_FAM_REQUEST_SINGLE:
+    case RIO_FAM_REQUEST_MULTI:
+        break;
+    case RIO_FAM_XOFF:
+    case RIO_FAM_XON:
+    case RIO_FAM_RESERVED:
+        return RIO_ERANGE; /* congestion management is not ours (fcep) */
+    }
+    unsigned xon = 0, fam = 0;
+    int rc = rio_fam_encode(&xon, &fam, msg->cmd, msg->seq);
+    if (rc != RIO_OK)
+        return rc;
+    dst->xon = (uint8_t)xon;
+    dst->fam = (uint8_t)fam;
+    dst->rsrv = 0;
+    dst->flow_id = (uint8_t)flow_id;
+    dst->soc = (uint8_t)soc;
+    dst->tgt_destination_id = tgt_destination_id;
+    return RIO_OK;
+}
+
+int rio_arb_ccp_command(enum rio_fam_cmd *cmd, uint8_t *seq,
+                        const struct rio_ccp *ccp)
+{
+    if (cmd == NULL || seq == NULL || ccp == NULL)
+        return RIO_EINVAL;
+    if (ccp->xon > 1u || ccp->fam > 7u)
+        return RIO_ERANGE;
+    unsigned y = 0;
+    *cmd = rio_fam_decode(ccp->xon, ccp->fam, &y);
+    *seq = (uint8_t)(y & 1u);
+    return RIO_OK;
+}
+
+/* ========================================================================
+ * Transmitter
+ * ======================================================================== */
+
+/* One step's working set: the context copy and the outputs being built. */
+struct tx_run {
+    struct rio_arb_tx *c;
+    struct rio_arb_tx_out *out;
+    int overflow;
+};
+
+static struct rio_arb_tx_pdu *tx_at(struct rio_arb_tx_flow *fl, unsigned i)
+{
+    return &fl->q[(fl->head + i) % RIO_ARB_TX_QUEUE];
+}
+
+static const struct rio_arb_tx_pdu *tx_at_c(const struct rio_arb_tx_flow *fl,
+                                            unsigned i)
+{
+    return &fl->q[(fl->head + i) % RIO_ARB_TX_QUEUE];
+}
+
+static struct rio_arb_tx_note *tx_note(struct tx_run *r,
+                                       enum rio_arb_tx_note_kind kind,
+                                       unsigned f, unsigned seq,
+                                       unsigned multi)
+{
+    struct rio_arb_tx_out *o = r->out;
+    if (o->nnote >= RIO_ARB_OUT_NOTES) {
+        r->overflow = 1; /* NEVER: bounded in arb.h */
+        return NULL;
+    }
+    struct rio_arb_tx_note *n = &o->note[o->nnote++];
+    n->kind = kind;
+    n->flow = (uint16_t)f;
+    n->seq = (uint8_t)seq;
+    n->multi = (uint8_t)multi;
+    n->early = 0;
+    n->cmd = RIO_FAM_RESERVED;
+    n->pdu = 0;
+    return n;
+}
+
+static void tx_msg(struct tx_run *r, enum rio_fam_cmd cmd, unsigned f,
+                   unsigned seq, enum rio_arb_travel travel, unsigned reissue)
+{
+    struct rio_arb_tx_out *o = r->out;
+    if (o->nmsg >= RIO_ARB_OUT_MSGS) {
+        r->overflow = 1; /* NEVER: bounded in arb.h */
+        return;
+    }
+    struct rio_arb_msg *m = &o->msg[o->nmsg++];
+    m->cmd = cmd;
+    m->seq = (uint8_t)seq;
+    m->flow = (uint16_t)f;
+    m->travel = travel;
+    m->reissue = (uint8_t)reissue;
+    m->dealloc = 0;
+}
+
+/* A context ends after the PDU at queue index i when that PDU was marked by
+ * END, or the PDU after it asks for a single-PDU grant (I-ARB-9). A SINGLE
+ * PDU never shares a multi-PDU context, so it is a boundary too. */
+static int tx_boundary_after(const struct rio_arb_tx_flow *fl, unsigned i)
+{
+    const struct rio_arb_tx_pdu *p = tx_at_c(fl, i);
+    if (p->ends_context || p->mode == RIO_ARB_SINGLE)
+        return 1;
+    return i + 1u < fl->count && tx_at_c(fl, i + 1u)->mode == RIO_ARB_SINGLE;
+}
+
+/* Queue index of the first PDU that the current context will not carry, i.e.
+ * the one the next REQUEST is for; -1 if there is none (yet). */
+static int tx_uncovered(const struct rio_arb_tx_flow *fl)
+{
+    switch (fl->ctx) {
+    case RIO_ARB_TX_CTX_STATIC:
+        return -1;
+    case RIO_ARB_TX_CTX_NONE:
+        return fl->count > 0 ? 0 : -1;
+    case RIO_ARB_TX_CTX_SINGLE:
+    case RIO_ARB_TX_CTX_DRAINING:
+        /* the head PDU is the last one this context carries */
+        return fl->count > 1 ? 1 : -1;
+    case RIO_ARB_TX_CTX_MULTI:
+        for (unsigned i = 0; i < fl->count; i++)
+            if (tx_boundary_after(fl, i))
+                return i + 1u < fl->count ? (int)(i + 1u) : -1;
+        return -1; /* the end of this context is not known yet */
+    }
+    return -1;
+}
+
+static void tx_send_request(struct tx_run *r, unsigned f, unsigned reissue)
+{
+    const struct rio_arb_tx_flow *fl = &r->c->flow[f];
+    tx_msg(r, fl->req_multi ? RIO_FAM_REQUEST_MULTI : RIO_FAM_REQUEST_SINGLE,
+           f, fl->req_seq, travel_of(r->c->cfg.ccp_in_own_flow), reissue);
+}
+
+/* Issue a NEW REQUEST if a queued PDU needs a context nobody has asked for:
+ * never with one outstanding or a next grant in hand (rule 11), never during
+ * the backoff after XOFF(ARB), ahead of the current context only with
+ * cfg.pipeline and only if its bit differs from the context's (I-ARB-8: after
+ * a rejected pipelined REQUEST the next bit is the context's own, and an
+ * XOFF(ARB) or XON(ARB) with that bit would be ambiguous). A new REQUEST
+ * takes the next bit (rule 4). */
+static void tx_pump(struct tx_run *r, unsigned f)
+{
+    struct rio_arb_tx_flow *fl = &r->c->flow[f];
+    if (fl->req != RIO_ARB_TX_REQ_NONE)
+        return;
+    int k = tx_uncovered(fl);
+    if (k < 0)
+        return;
+    if (fl->ctx != RIO_ARB_TX_CTX_NONE &&
+        (!r->c->cfg.pipeline || fl->next_seq == fl->ctx_seq))
+        return; /* I-ARB-8: a REQUEST ahead never has the context's bit */
+    fl->req = RIO_ARB_TX_REQ_EXPECT_RESPONSE;
+    fl->req_seq = fl->next_seq;
+    fl->next_seq ^= 1u;
+    fl->req_multi = (uint8_t)(tx_at(fl, (unsigned)k)->mode == RIO_ARB_MULTI);
+    fl->req_elapsed = 0;
+    tx_send_request(r, f, 0);
+}
+
+/* The current context is over (rule 5: last segment of a single PDU sent;
+ * rules 7/8: RELEASE sent). A grant already in hand for the next context
+ * becomes current. */
+static void tx_context_end(struct tx_run *r, unsigned f)
+{
+    struct rio_arb_tx_flow *fl = &r->c->flow[f];
+    tx_note(r, RIO_ARB_TX_CONTEXT_END, f, fl->ctx_seq,
+            fl->ctx != RIO_ARB_TX_CTX_SINGLE);
+    if (fl->req == RIO_ARB_TX_REQ_GRANTED_NEXT) {
+        fl->ctx = fl->req_multi ? RIO_ARB_TX_CTX_MULTI : RIO_ARB_TX_CTX_SINGLE;
+        fl->ctx_seq = fl->req_seq;
+        fl->req = RIO_ARB_TX_REQ_NONE;
+        tx_note(r, RIO_ARB_TX_CONTEXT_START, f, fl->ctx_seq, fl->req_multi);
+    } else {
+        fl->ctx = RIO_ARB_TX_CTX_NONE;
+    }
+}
+
+/* RELEASE, in the flow of the context (rule 12), with the context's bit
+ * (I-ARB-4). */
+static void tx_release(struct tx_run *r, unsigned f)
+{
+    tx_msg(r, RIO_FAM_RELEASE, f, r->c->flow[f].ctx_seq, RIO_ARB_OWN_FLOW, 0);
+    tx_context_end(r, f);
+}
+
+/* After any change to a flow: give back a multi-PDU context that has reached
+ * a release point with no PDU in progress (I-ARB-9, I-ARB-10), then ask for
+ * what is still needed. A grant in hand never makes a multi-PDU context whose
+ * head is SINGLE (a multi REQUEST is only issued for a MULTI PDU, and every
+ * PDU between the head and it is MULTI), so one pass is enough. */
+static void tx_settle(struct tx_run *r, unsigned f)
+{
+    struct rio_arb_tx_flow *fl = &r->c->flow[f];
+    if (fl->head_sent == 0) {
+        if (fl->ctx == RIO_ARB_TX_CTX_DRAINING ||
+            (fl->ctx == RIO_ARB_TX_CTX_MULTI && fl->count > 0 &&
+             tx_at(fl, 0)->mode == RIO_ARB_SINGLE))
+            tx_release(r, f);
+    }
+    tx_pump(r, f);
+}
+
+static int tx_can_send(const struct rio_arb_tx_flow *fl)
+{
+    switch (fl->ctx) {
+    case RIO_ARB_TX_CTX_NONE:
+        return 0; /* P9-2.4.7-1, P9-2.4.2.1-b: no data without a grant */
+    case RIO_ARB_TX_CTX_STATIC:
+    case RIO_ARB_TX_CTX_SINGLE:
+    case RIO_ARB_TX_CTX_MULTI:
+    case RIO_ARB_TX_CTX_DRAINING:
+        return fl->count > 0;
+    }
+    return 0;
+}
+
+static void tx_slot(struct tx_run *r, unsigned f)
+{
+    struct rio_arb_tx_flow *fl = &r->c->flow[f];
+    if (!tx_can_send(fl))
+        return;
+    const struct rio_arb_tx_pdu *p = tx_at(fl, 0);
+    struct rio_arb_data *d = &r->out->data;
+    r->out->ndata = 1;
+    d->flow = (uint16_t)f;
+    d->pdu = fl->head_pdu;
+    d->segment = fl->head_sent;
+    d->last = (uint8_t)(fl->head_sent + 1u >= p->packets);
+    fl->head_sent++;
+    if (!d->last)
+        return;
+    int boundary = tx_boundary_after(fl, 0);
+    fl->head = (fl->head + 1u) % RIO_ARB_TX_QUEUE;
+    fl->count--;
+    fl->head_sent = 0;
+    struct rio_arb_tx_note *n = tx_note(r, RIO_ARB_TX_PDU_DONE, f, 0, 0);
+    if (n != NULL)
+        n->pdu = fl->head_pdu;
+    fl->head_pdu++;
+    switch (fl->ctx) {
+    case RIO_ARB_TX_CTX_STATIC:
+    case RIO_ARB_TX_CTX_NONE: /* NEVER: tx_can_send */
+        break;
+    case RIO_ARB_TX_CTX_SINGLE:
+        tx_context_end(r, f); /* rule 5 */
+        break;
+    case RIO_ARB_TX_CTX_MULTI:
+        if (boundary)
+            tx_release(r, f); /* rule 7 */
+        break;
+    case RIO_ARB_TX_CTX_DRAINING:
+        tx_release(r, f); /* rule 8 */
+        break;
+    }
+    tx_settle(r, f);
+}
+
+static int tx_pdu(struct tx_run *r, unsigned f, enum rio_arb_mode mode,
+                  uint32_t packets)
+{
+    struct rio_arb_tx_flow *fl = &r->c->flow[f];
+    if (mode != RIO_ARB_SINGLE && mode != RIO_ARB_MULTI)
+        return RIO_EINVAL;
+    if (packets == 0)
+        return RIO_ERANGE;
+    if (fl->count >= RIO_ARB_TX_QUEUE)
+        return RIO_EFULL;
+    fl->count++;
+    struct rio_arb_tx_pdu *p = tx_at(fl, fl->count - 1u);
+    p->packets = packets;
+    p->mode = (uint8_t)mode;
+    p->ends_context = 0;
+    if (fl->ctx != RIO_ARB_TX_CTX_STATIC)
+        tx_settle(r, f);
+    return RIO_OK;
+}
+
+static int tx_end(struct tx_run *r, unsigned f)
+{
+    struct rio_arb_tx_flow *fl = &r->c->flow[f];
+    if (fl->ctx == RIO_ARB_TX_CTX_STATIC)
+        return RIO_OK; /* nothing is arbitrated: nothing to release */
+    if (fl->count == 0) {
+        if (fl->ctx != RIO_ARB_TX_CTX_MULTI)
+            return RIO_ESTATE;
+        tx_release(r, f); /* rule 7, idle context */
+    } else {
+        struct rio_arb_tx_pdu *tail = tx_at(fl, fl->count - 1u);
+        if (tail->mode != RIO_ARB_MULTI)
+            return RIO_ESTATE;
+        tail->ends_context = 1;
+    }
+    tx_settle(r, f);
+    return RIO_OK;
+}
+
+static void tx_ccp(struct tx_run *r, unsigned f, enum rio_fam_cmd cmd,
+                   unsigned seq)
+{
+    struct rio_arb_tx_flow *fl = &r->c->flow[f];
+    int matches = fl->req == RIO_ARB_TX_REQ_EXPECT_RESPONSE &&
+                  seq == fl->req_seq;
+    struct rio_arb_tx_note *n;
+    if (fl->ctx == RIO_ARB_TX_CTX_STATIC) {
+        n = tx_note(r, RIO_ARB_TX_IGNORED_CCP, f, seq, 0); /* I-ARB-11 */
+        if (n != NULL)
+            n->cmd = cmd;
+        return;
+    }
+    switch (cmd) {
+    case RIO_FAM_XON_ARB:
+        if (!matches)
+            break; /* stale, below */
+        n = tx_note(r, RIO_ARB_TX_GRANTED, f, seq, fl->req_multi);
+        if (fl->ctx == RIO_ARB_TX_CTX_NONE) {
+            fl->ctx = fl->req_multi ? RIO_ARB_TX_CTX_MULTI
+                                    : RIO_ARB_TX_CTX_SINGLE;
+            fl->ctx_seq = fl->req_seq;
+            fl->req = RIO_ARB_TX_REQ_NONE;
+            tx_note(r, RIO_ARB_TX_CONTEXT_START, f, seq, fl->req_multi);
+        } else {
+            if (n != NULL)
+                n->early = 1; /* I-ARB-19 */
+            fl->req = RIO_ARB_TX_REQ_GRANTED_NEXT;
+        }
+        tx_settle(r, f);
+        return;
+    case RIO_FAM_XOFF_ARB:
+        if (matches) {
+            /* rule 3 (2): a new REQUEST may follow; its bit was already
+             * advanced when this one was issued (I-ARB-1). */
+            tx_note(r, RIO_ARB_TX_REJECTED, f, seq, fl->req_multi);
+            fl->backoff = r->c->cfg.retry_backoff;
+            fl->req = fl->backoff ? RIO_ARB_TX_REQ_EXPECT_RETRY_TIME
+                                  : RIO_ARB_TX_REQ_NONE;
+            tx_settle(r, f);
+            return;
+        }
+        if ((fl->ctx == RIO_ARB_TX_CTX_MULTI ||
+             fl->ctx == RIO_ARB_TX_CTX_DRAINING) &&
+            (seq == fl->ctx_seq || r->c->cfg.xoff_arb_any_seq)) {
+            /* rule 8 (I-ARB-3, I-ARB-10); a repeat while draining changes
+             * nothing */
+            tx_note(r, RIO_ARB_TX_DEALLOC_REQUESTED, f, seq, 1);
+            if (fl->ctx == RIO_ARB_TX_CTX_MULTI) {
+                fl->ctx = RIO_ARB_TX_CTX_DRAINING;
+                tx_settle(r, f); /* releases at once if no PDU in progress */
+            }
+            return;
+        }
+        break; /* stale, below */
+    case RIO_FAM_XOFF:
+    case RIO_FAM_RELEASE:
+    case RIO_FAM_XON:
+    case RIO_FAM_REQUEST_SINGLE:
+    case RIO_FAM_REQUEST_MULTI:
+    case RIO_FAM_RESERVED:
+        n = tx_note(r, RIO_ARB_TX_IGNORED_CCP, f, seq, 0);
+        if (n != NULL)
+            n->cmd = cmd;
+        return;
+    }
+    n = tx_note(r, RIO_ARB_TX_STALE_RESPONSE, f, seq, 0); /* I-ARB-2 */
+    if (n != NULL)
+        n->cmd = cmd;
+}
+
+static void tx_tick(struct tx_run *r, uint32_t ticks)
+{
+    const struct rio_arb_tx_cfg *cfg = &r->c->cfg;
+    for (unsigned f = 0; f < cfg->nflows; f++) {
+        struct rio_arb_tx_flow *fl = &r->c->flow[f];
+        switch (fl->req) {
+        case RIO_ARB_TX_REQ_NONE:
+        case RIO_ARB_TX_REQ_GRANTED_NEXT:
+            break;
+        case RIO_ARB_TX_REQ_EXPECT_RESPONSE:
+            fl->req_elapsed = sat_add(fl->req_elapsed, ticks);
+            if (cfg->request_timeout != 0 &&
+                fl->req_elapsed >= cfg->request_timeout) {
+                /* rules 3 (1) and 4, P9-2.4.2.1-b: retry the REQUEST with
+                 * the same bit; never just start sending */
+                fl->req_elapsed = 0;
+                if (fl->reissues < UINT32_MAX)
+                    fl->reissues++;
+                tx_note(r, RIO_ARB_TX_TIMEOUT_REISSUE, f, fl->req_seq,
+                        fl->req_multi);
+                tx_send_request(r, f, 1);
+            }
+            break;
+        case RIO_ARB_TX_REQ_EXPECT_RETRY_TIME:
+            fl->backoff -= (ticks < fl->backoff) ? ticks : fl->backoff;
+            if (fl->backoff == 0) {
+                fl->req = RIO_ARB_TX_REQ_NONE;
+                tx_pump(r, f);
+            }
+            break;
+        }
+    }
+}
+
+int rio_arb_tx_init(struct rio_arb_tx *ctx, const struct rio_arb_tx_cfg *cfg)
+{
+    if (ctx == NULL)
+        return RIO_EINVAL;
+    ctx->ready = 0;
+    if (cfg == NULL || !is_rev(cfg->rev))
+        return RIO_EINVAL;
+    if (cfg->nflows == 0 || cfg->nflows > RIO_ARB_MAX_FLOWS)
+        return RIO_ERANGE;
+    if (cfg->peer_arb > 1u || cfg->pipeline > 1u ||
+        cfg->ccp_in_own_flow > 1u || cfg->xoff_arb_any_seq > 1u)
+        return RIO_ERANGE;
+    for (unsigned f = 0; f < RIO_ARB_MAX_FLOWS; f++)
+        if (cfg->static_flow[f] > 1u)
+            return RIO_ERANGE;
+    ctx->cfg = *cfg;
+    for (unsigned f = 0; f < RIO_ARB_MAX_FLOWS; f++) {
+        struct rio_arb_tx_flow *fl = &ctx->flow[f];
+        *fl = (struct rio_arb_tx_flow){0};
+        fl->ctx = (!cfg->peer_arb || cfg->static_flow[f])
+                      ? RIO_ARB_TX_CTX_STATIC
+                      : RIO_ARB_TX_CTX_NONE;
+        fl->req = RIO_ARB_TX_REQ_NONE;
+    }
+    ctx->ready = 1;
+    return RIO_OK;
+}
+
+/*
+ * Transmitter transition table, per flow. Two orthogonal halves: the context
+ * (what the flow holds) and the request (what it has asked for). "settle"
+ * after every row: a multi-PDU context at a release point with no PDU in
+ * progress sends RELEASE; then, if a queued PDU needs a context nobody asked
+ * for, a NEW REQUEST goes out with the next bit (ahead of the current context
+ * only with cfg.pipeline) - 2.2.2, rules 1, 4, 11; I-ARB-8, I-ARB-9.
+ *
+ * Context (state)        event                     -> next, output
+ * ---------------------  ------------------------  --------------------------
+ * NONE (IDLE/EXPECT_*)   XON(ARB) = outstanding    -> SENDING_SINGLE/MULTI per
+ *                                                     the REQUEST; GRANTED,
+ *                                                     CONTEXT_START (2.2.1)
+ * NONE                   SLOT                      -> no data (rule 1,
+ *                                                     P9-2.4.7-1, 2.4.2.1)
+ * SENDING_SINGLE_PDU     SLOT                      -> one packet; after the
+ *                                                     last: context gone
+ *                                                     (rule 5), the next
+ *                                                     grant in hand starts
+ * SENDING_MULTI_PDU      SLOT                      -> one packet; last of a
+ *                                                     PDU at a release point:
+ *                                                     RELEASE (rule 7, 12)
+ * SENDING_MULTI_PDU      PDU SINGLE / END, no PDU  -> RELEASE now (I-ARB-9)
+ *                        in progress, none queued
+ * SENDING_MULTI_PDU      XOFF(ARB) ctx bit (I-ARB-3)-> DRAINING_TO_RELEASE, or
+ *                                                     RELEASE now if no PDU is
+ *                                                     in progress (rule 8,
+ *                                                     I-ARB-10)
+ * DRAINING_TO_RELEASE    SLOT                      -> one packet; after the
+ *                                                     PDU's last: RELEASE
+ * DRAINING_TO_RELEASE    XOFF(ARB) ctx bit         -> (no change), note
+ * NOT_ARBITRATED         SLOT                      -> one packet whenever a
+ *                                                     PDU is queued (1.2.1,
+ *                                                     3.3, I-ARB-11)
+ * NOT_ARBITRATED         CCP                       -> IGNORED_CCP
+ * any                    REQUEST/RELEASE/XON/XOFF/ -> IGNORED_CCP
+ *                        reserved received
+ * any                    XON(ARB)/XOFF(ARB) that   -> STALE_RESPONSE, ignored
+ *                        matches nothing              (I-ARB-2)
+ *
+ * Request                event                     -> next, output
+ * ---------------------  ------------------------  --------------------------
+ * NONE                   a PDU needs a context     -> EXPECT_RESPONSE,
+ *                                                     REQUEST bit next_seq,
+ *                                                     next_seq flips (rule 4)
+ * NONE, context open     next_seq = context's bit, -> NONE until the context
+ *                        or pipeline 0                ends (I-ARB-8)
+ * EXPECT_RESPONSE        XON(ARB) same bit, no ctx -> NONE (context starts)
+ * EXPECT_RESPONSE        XON(ARB) same bit, ctx    -> GRANTED_NEXT (I-ARB-19)
+ * EXPECT_RESPONSE        XOFF(ARB) same bit        -> EXPECT_RETRY_TIME (NONE
+ *                                                     if retry_backoff 0);
+ *                                                     REJECTED (rule 3 (2))
+ * EXPECT_RESPONSE        TICK reaches timeout      -> same; REQUEST re-issued,
+ *                                                     same bit (rules 3 (1),
+ *                                                     4; P9-2.4.2.1-b)
+ * EXPECT_RETRY_TIME      TICK ends the backoff     -> NONE (then settle: a
+ *                                                     new REQUEST, next bit,
+ *                                                     I-ARB-1)
+ * GRANTED_NEXT           current context ends      -> NONE; the grant becomes
+ *                                                     the context
+ */
+int rio_arb_tx_step(struct rio_arb_tx *ctx, const struct rio_arb_tx_event *ev,
+                    struct rio_arb_tx_out *out)
+{
+    if (ctx == NULL || ev == NULL || out == NULL)
+        return RIO_EINVAL;
+    if (!ctx->ready)
+        return RIO_ESTATE;
+    struct rio_arb_tx work = *ctx;
+    struct tx_run r = {&work, out, 0};
+    out->nmsg = 0;
+    out->ndata = 0;
+    out->nnote = 0;
+    int rc = RIO_OK;
+    int known = 0, flow_event = 0;
+    switch (ev->type) {
+    case RIO_ARB_TX_EV_TICK:
+        known = 1;
+        break;
+    case RIO_ARB_TX_EV_PDU:
+    case RIO_ARB_TX_EV_END:
+    case RIO_ARB_TX_EV_CCP:
+    case RIO_ARB_TX_EV_SLOT:
+        known = flow_event = 1;
+        break;
+    }
+    if (!known)
+        return RIO_EINVAL; /* a value outside the enum */
+    if (flow_event && ev->flow >= work.cfg.nflows)
+        return RIO_ERANGE;
+    switch (ev->type) {
+    case RIO_ARB_TX_EV_PDU:
+        rc = tx_pdu(&r, ev->flow, ev->mode, ev->packets);
+        break;
+    case RIO_ARB_TX_EV_END:
+        rc = tx_end(&r, ev->flow);
+        break;
+    case RIO_ARB_TX_EV_CCP:
+        if (!is_cmd(ev->cmd))
+            return RIO_EINVAL;
+        if (ev->seq > 1u)
+            return RIO_ERANGE;
+        tx_ccp(&r, ev->flow, ev->cmd, ev->seq);
+        break;
+    case RIO_ARB_TX_EV_TICK:
+        tx_tick(&r, ev->ticks);
+        break;
+    case RIO_ARB_TX_EV_SLOT:
+        tx_slot(&r, ev->flow);
+        break;
+    }
+    if (rc == RIO_OK && r.overflow)
+        rc = RIO_EFULL; /* NEVER: bounded in arb.h */
+    if (rc == RIO_OK)
+        *ctx = work;
+    return rc;
+}
+
+static int tx_query(const struct rio_arb_tx *ctx, unsigned flow)
+{
+    if (ctx == NULL || !ctx->ready)
+        return RIO_EINVAL;
+    if (flow >= ctx->cfg.nflows)
+        return RIO_ERANGE;
+    return RIO_OK;
+}
+
+int rio_arb_tx_state(const struct rio_arb_tx *ctx, unsigned flow)
+{
+    int rc = tx_query(ctx, flow);
+    if (rc != RIO_OK)
+        return rc;
+    const struct rio_arb_tx_flow *fl = &ctx->flow[flow];
+    switch (fl->ctx) {
+    case RIO_ARB_TX_CTX_STATIC:
+        return RIO_ARB_TX_NOT_ARBITRATED;
+    case RIO_ARB_TX_CTX_SINGLE:
+        return RIO_ARB_TX_SENDING_SINGLE_PDU;
+    case RIO_ARB_TX_CTX_MULTI:
+        return RIO_ARB_TX_SENDING_MULTI_PDU;
+    case RIO_ARB_TX_CTX_DRAINING:
+        return RIO_ARB_TX_DRAINING_TO_RELEASE;
+    case RIO_ARB_TX_CTX_NONE:
+        break;
+    }
+    switch (fl->req) {
+    case RIO_ARB_TX_REQ_EXPECT_RESPONSE:
+        return RIO_ARB_TX_EXPECT_RESPONSE;
+    case RIO_ARB_TX_REQ_EXPECT_RETRY_TIME:
+        return RIO_ARB_TX_EXPECT_RETRY_TIME;
+    case RIO_ARB_TX_REQ_NONE:
+    case RIO_ARB_TX_REQ_GRANTED_NEXT: /* NEVER without a context */
+        break;
+    }
+    return RIO_ARB_TX_IDLE;
+}
+
+int rio_arb_tx_request(const struct rio_arb_tx *ctx, unsigned flow)
+{
+    int rc = tx_query(ctx, flow);
+    return rc != RIO_OK ? rc : (int)ctx->flow[flow].req;
+}
+
+int rio_arb_tx_next_seq(const struct rio_arb_tx *ctx, unsigned flow)
+{
+    int rc = tx_query(ctx, flow);
+    return rc != RIO_OK ? rc : (int)ctx->flow[flow].next_seq;
+}
+
+int rio_arb_tx_outstanding(const struct rio_arb_tx *ctx, unsigned flow,
+                           unsigned *seq)
+{
+    int rc = tx_query(ctx, flow);
+    if (rc != RIO_OK)
+        return rc;
+    const struct rio_arb_tx_flow *fl = &ctx->flow[flow];
+    if (fl->req != RIO_ARB_TX_REQ_EXPECT_RESPONSE)
+        return 0;
+    if (seq != NULL)
+        *seq = fl->req_seq;
+    return 1;
+}
+
+int rio_arb_tx_context_seq(const struct rio_arb_tx *ctx, unsigned flow)
+{
+    int rc = tx_query(ctx, flow);
+    return rc != RIO_OK ? rc : (int)ctx->flow[flow].ctx_seq;
+}
+
+int rio_arb_tx_may_send(const struct rio_arb_tx *ctx, unsigned flow)
+{
+    int rc = tx_query(ctx, flow);
+    return rc != RIO_OK ? rc : tx_can_send(&ctx->flow[flow]);
+}
+
+int rio_arb_tx_queued(const struct rio_arb_tx *ctx, unsigned flow)
+{
+    int rc = tx_query(ctx, flow);
+    return rc != RIO_OK ? rc : (int)ctx->flow[flow].count;
+}
+
+int rio_arb_tx_reissues(const struct rio_arb_tx *ctx, unsigned flow)
+{
+    int rc = tx_query(ctx, flow);
+    if (rc != RIO_OK)
+        return rc;
+    uint32_t n = ctx->flow[flow].reissues;
+    return n > (uint32_t)INT32_MAX ? INT32_MAX : (int)n;
+}
+
+/* ========================================================================
+ * Receiver
+ * ======================================================================== */
+
+struct rx_run {
+    struct rio_arb_rx *c;
+    struct rio_arb_rx_out *out;
+    int overflow;
+};
+
+static int rx_has_resource(const struct rio_arb_rx_flow *fl)
+{
+    switch (fl->state) {
+    case RIO_ARB_RX_EXPECT_SINGLE_PDU:
+    case RIO_ARB_RX_EXPECT_MULTI_PDU:
+    case RIO_ARB_RX_EXPECT_RELEASE:
+        return 1;
+    case RIO_ARB_RX_NOT_ARBITRATED:
+    case RIO_ARB_RX_EXPECT_REQUEST:
+        return 0;
+    }
+    return 0;
+}
+
+static struct rio_arb_rx_note *rx_note(struct rx_run *r,
+                                       enum rio_arb_rx_note_kind kind,
+                                       unsigned f, unsigned seq,
+                                       unsigned multi)
+{
+    struct rio_arb_rx_out *o = r->out;
+    if (o->nnote >= RIO_ARB_OUT_NOTES) {
+        r->overflow = 1; /* NEVER: bounded in arb.h */
+        return NULL;
+    }
+    struct rio_arb_rx_note *n = &o->note[o->nnote++];
+    n->kind = kind;
+    n->flow = (uint16_t)f;
+    n->seq = (uint8_t)seq;
+    n->multi = (uint8_t)multi;
+    n->reason = RIO_ARB_FREE_RESET;
+    n->cmd = RIO_FAM_RESERVED;
+    return n;
+}
+
+static void rx_msg(struct rx_run *r, enum rio_fam_cmd cmd, unsigned f,
+                   unsigned seq, unsigned dealloc)
+{
+    struct rio_arb_rx_out *o = r->out;
+    if (o->nmsg >= RIO_ARB_OUT_MSGS) {
+        r->overflow = 1; /* NEVER: bounded in arb.h */
+        return;
+    }
+    struct rio_arb_msg *m = &o->msg[o->nmsg++];
+    m->cmd = cmd;
+    m->seq = (uint8_t)seq;
+    m->flow = (uint16_t)f;
+    m->travel = travel_of(r->c->cfg.ccp_in_own_flow);
+    m->reissue = 0;
+    m->dealloc = (uint8_t)dealloc;
+}
+
+/* XON(ARB) echoing the REQUEST's bit (rule 2); one instance per flow (rule
+ * 10: only called for a flow without a resource). */
+static void rx_grant(struct rx_run *r, unsigned f, unsigned seq,
+                     unsigned multi)
+{
+    struct rio_arb_rx_flow *fl = &r->c->flow[f];
+    r->c->free--;
+    fl->state = multi ? RIO_ARB_RX_EXPECT_MULTI_PDU
+                      : RIO_ARB_RX_EXPECT_SINGLE_PDU;
+    fl->ctx_seq = (uint8_t)seq;
+    fl->in_pdu = 0;
+    fl->idle = 0;
+    fl->last_valid = 1;
+    fl->last_seq = (uint8_t)seq;
+    fl->last_granted = 1;
+    rx_note(r, RIO_ARB_RX_ALLOCATED, f, seq, multi);
+    rx_msg(r, RIO_FAM_XON_ARB, f, seq, 0);
+}
+
+/* XOFF(ARB) echoing the REQUEST's bit (rule 2). record = 0 for answers that
+ * must not change the flow's history: copies (I-ARB-7) and a second
+ * outstanding REQUEST (I-ARB-14). */
+static void rx_reject(struct rx_run *r, unsigned f, unsigned seq, int record)
+{
+    struct rio_arb_rx_flow *fl = &r->c->flow[f];
+    if (record) {
+        fl->last_valid = 1;
+        fl->last_seq = (uint8_t)seq;
+        fl->last_granted = 0;
+    }
+    rx_msg(r, RIO_FAM_XOFF_ARB, f, seq, 0);
+}
+
+/* The one place a NEW REQUEST gets its answer. A REQUEST with the bit of a
+ * de-allocation XOFF(ARB) sent since the last answer may be one the
+ * transmitter already took that XOFF(ARB) for (I-ARB-20): it is rejected. */
+static void rx_answer_new(struct rx_run *r, unsigned f, unsigned seq,
+                          unsigned multi, int grant)
+{
+    struct rio_arb_rx_flow *fl = &r->c->flow[f];
+    if (fl->dealloc_sent && seq == fl->dealloc_seq) {
+        rx_note(r, RIO_ARB_RX_DEALLOC_CROSSING, f, seq, multi);
+        grant = 0;
+    }
+    fl->dealloc_sent = 0;
+    if (grant)
+        rx_grant(r, f, seq, multi);
+    else
+        rx_reject(r, f, seq, 1);
+}
+
+static int rx_policy_grants(const struct rio_arb_rx *c)
+{
+    switch (c->cfg.policy) {
+    case RIO_ARB_RX_GRANT_IF_FREE:
+        return c->free > 0;
+    case RIO_ARB_RX_REJECT_ALL:
+        return 0;
+    }
+    return 0;
+}
+
+/* XOFF(ARB) asking for a multi-PDU resource back (rule 8, 2.4.8), with the
+ * grant's bit (I-ARB-3). The second timer starts at the first ask; asking
+ * again does not postpone the asynchronous de-allocation (I-ARB-12). */
+static void rx_send_dealloc(struct rx_run *r, unsigned f)
+{
+    struct rio_arb_rx_flow *fl = &r->c->flow[f];
+    if (fl->state != RIO_ARB_RX_EXPECT_RELEASE)
+        fl->idle = 0;
+    fl->state = RIO_ARB_RX_EXPECT_RELEASE;
+    fl->dealloc_sent = 1;
+    fl->dealloc_seq = fl->ctx_seq;
+    rx_msg(r, RIO_FAM_XOFF_ARB, f, fl->ctx_seq, 1);
+}
+
+static void rx_free(struct rx_run *r, unsigned f,
+                    enum rio_arb_free_reason reason)
+{
+    struct rio_arb_rx_flow *fl = &r->c->flow[f];
+    unsigned multi = fl->state != RIO_ARB_RX_EXPECT_SINGLE_PDU;
+    r->c->free++;
+    fl->state = RIO_ARB_RX_EXPECT_REQUEST;
+    fl->in_pdu = 0;
+    fl->idle = 0;
+    struct rio_arb_rx_note *n = rx_note(r, RIO_ARB_RX_FREED, f, fl->ctx_seq,
+                                        multi);
+    if (n != NULL)
+        n->reason = reason;
+}
+
+/* The current grant has ended: a pipelined REQUEST may be honoured now
+ * (P9-2.2.2-a); IMMEDIATE answers it at once, ON_DECIDE at the next DECIDE. */
+static void rx_free_and_answer(struct rx_run *r, unsigned f,
+                               enum rio_arb_free_reason reason)
+{
+    struct rio_arb_rx_flow *fl = &r->c->flow[f];
+    rx_free(r, f, reason);
+    if (fl->held && r->c->cfg.answer == RIO_ARB_RX_IMMEDIATE) {
+        fl->held = 0;
+        rx_answer_new(r, f, fl->held_seq, fl->held_multi,
+                      rx_policy_grants(r->c));
+    }
+}
+
+static void rx_hold(struct rx_run *r, unsigned f, unsigned seq, unsigned multi)
+{
+    struct rio_arb_rx_flow *fl = &r->c->flow[f];
+    fl->held = 1;
+    fl->held_seq = (uint8_t)seq;
+    fl->held_multi = (uint8_t)multi;
+    rx_note(r, RIO_ARB_RX_HELD, f, seq, multi);
+}
+
+/* A copy of the last REQUEST answered on the flow (same bit) gets the same
+ * answer again and never a new allocation (I-ARB-6, I-ARB-7). Returns 0 when
+ * the copy is to be decided as a new REQUEST (cfg.rejected_copy_afresh). */
+static int rx_answer_copy(struct rx_run *r, unsigned f, unsigned seq,
+                          unsigned multi)
+{
+    struct rio_arb_rx_flow *fl = &r->c->flow[f];
+    if (fl->last_granted && rx_has_resource(fl)) {
+        /* the grant still stands (its XON(ARB) was lost) - unless the
+         * receiver is asking for it back */
+        rx_note(r, RIO_ARB_RX_DUPLICATE_REQUEST, f, seq, multi);
+        if (fl->state == RIO_ARB_RX_EXPECT_RELEASE)
+            rx_msg(r, RIO_FAM_XOFF_ARB, f, seq, 1);
+        else
+            rx_msg(r, RIO_FAM_XON_ARB, f, seq, 0);
+        return 1;
+    }
+    if (fl->last_granted) { /* that grant has ended */
+        rx_note(r, RIO_ARB_RX_STALE_REQUEST, f, seq, multi);
+        rx_reject(r, f, seq, 0);
+        return 1;
+    }
+    if (r->c->cfg.rejected_copy_afresh)
+        return 0;
+    rx_note(r, RIO_ARB_RX_DUPLICATE_REQUEST, f, seq, multi);
+    rx_reject(r, f, seq, 0);
+    return 1;
+}
+
+static void rx_request(struct rx_run *r, unsigned f, unsigned seq,
+                       unsigned multi)
+{
+    struct rio_arb_rx_flow *fl = &r->c->flow[f];
+    if (fl->state == RIO_ARB_RX_NOT_ARBITRATED) {
+        rx_msg(r, RIO_FAM_XON_ARB, f, seq, 0); /* I-ARB-11 */
+        return;
+    }
+    if (fl->held && seq == fl->held_seq) { /* I-ARB-5: answered once */
+        rx_note(r, RIO_ARB_RX_DUPLICATE_REQUEST, f, seq, multi);
+        return;
+    }
+    if (fl->held && fl->dealloc_sent && fl->dealloc_seq == fl->held_seq) {
+        /* I-ARB-20: the transmitter took the de-allocation XOFF(ARB) as the
+         * answer to the held REQUEST (it may not ask again before an answer,
+         * rule 11): settle that one as rejected, then decide this one */
+        fl->held = 0;
+        fl->dealloc_sent = 0;
+        fl->last_valid = 1;
+        fl->last_seq = fl->held_seq;
+        fl->last_granted = 0;
+        rx_note(r, RIO_ARB_RX_DEALLOC_CROSSING, f, fl->held_seq,
+                fl->held_multi);
+    }
+    if (fl->last_valid && seq == fl->last_seq && rx_answer_copy(r, f, seq, multi))
+        return;
+    if (fl->held) { /* I-ARB-14 */
+        rx_note(r, RIO_ARB_RX_V_SECOND_REQUEST, f, seq, multi);
+        rx_reject(r, f, seq, 0);
+        return;
+    }
+    if (rx_has_resource(fl)) { /* a pipelined REQUEST */
+        if (r->c->cfg.pipelining)
+            rx_hold(r, f, seq, multi); /* P9-2.2.2-a */
+        else
+            rx_answer_new(r, f, seq, multi, 0); /* 2.2.2: XOFF(ARB) at once */
+        return;
+    }
+    if (r->c->cfg.answer == RIO_ARB_RX_IMMEDIATE)
+        rx_answer_new(r, f, seq, multi, rx_policy_grants(r->c));
+    else
+        rx_hold(r, f, seq, multi); /* rule 9 */
+}
+
+static void rx_release(struct rx_run *r, unsigned f, unsigned seq)
+{
+    struct rio_arb_rx_flow *fl = &r->c->flow[f];
+    switch (fl->state) {
+    case RIO_ARB_RX_NOT_ARBITRATED: {
+        struct rio_arb_rx_note *n =
+            rx_note(r, RIO_ARB_RX_IGNORED_CCP, f, seq, 0);
+        if (n != NULL)
+            n->cmd = RIO_FAM_RELEASE;
+        return;
+    }
+    case RIO_ARB_RX_EXPECT_REQUEST:
+        rx_note(r, RIO_ARB_RX_V_RELEASE_WITHOUT_RESOURCE, f, seq, 0);
+        return;
+    case RIO_ARB_RX_EXPECT_SINGLE_PDU:
+    case RIO_ARB_RX_EXPECT_MULTI_PDU:
+    case RIO_ARB_RX_EXPECT_RELEASE: {
+        unsigned multi = fl->state != RIO_ARB_RX_EXPECT_SINGLE_PDU;
+        if (seq != fl->ctx_seq) /* I-ARB-4 */
+            rx_note(r, RIO_ARB_RX_RELEASE_SEQ_MISMATCH, f, seq, multi);
+        if (fl->in_pdu) /* I-ARB-15 */
+            rx_note(r, RIO_ARB_RX_V_RELEASE_MID_PDU, f, seq, multi);
+        rx_free_and_answer(r, f, RIO_ARB_FREE_RELEASE); /* P9-2.2.1-b */
+        return;
+    }
+    }
+}
+
+static void rx_ccp(struct rx_run *r, unsigned f, enum rio_fam_cmd cmd,
+                   unsigned seq)
+{
+    switch (cmd) {
+    case RIO_FAM_REQUEST_SINGLE:
+        rx_request(r, f, seq, 0);
+        return;
+    case RIO_FAM_REQUEST_MULTI:
+        rx_request(r, f, seq, 1);
+        return;
+    case RIO_FAM_RELEASE:
+        rx_release(r, f, seq);
+        return;
+    case RIO_FAM_XOFF:
+    case RIO_FAM_XOFF_ARB:
+    case RIO_FAM_XON:
+    case RIO_FAM_XON_ARB:
+    case RIO_FAM_RESERVED:
+        break;
+    }
+    struct rio_arb_rx_note *n = rx_note(r, RIO_ARB_RX_IGNORED_CCP, f, seq, 0);
+    if (n != NULL)
+        n->cmd = cmd;
+}
+
+static void rx_data(struct rx_run *r, unsigned f, unsigned last,
+                    unsigned aborted)
+{
+    struct rio_arb_rx_flow *fl = &r->c->flow[f];
+    switch (fl->state) {
+    case RIO_ARB_RX_NOT_ARBITRATED:
+        return;
+    case RIO_ARB_RX_EXPECT_REQUEST:
+        rx_note(r, RIO_ARB_RX_V_DATA_WITHOUT_RESOURCE, f, 0, 0); /* rule 1 */
+        return;
+    case RIO_ARB_RX_EXPECT_SINGLE_PDU:
+        fl->idle = 0;
+        if (aborted)
+            rx_free_and_answer(r, f, RIO_ARB_FREE_ABORTED); /* 2.4.8 1 */
+        else if (last)
+            rx_free_and_answer(r, f, RIO_ARB_FREE_LAST_SEGMENT); /* 2.2.1 */
+        else
+            fl->in_pdu = 1;
+        return;
+    case RIO_ARB_RX_EXPECT_MULTI_PDU:
+    case RIO_ARB_RX_EXPECT_RELEASE:
+        fl->idle = 0;
+        fl->in_pdu = (uint8_t)!(last || aborted);
+        if (aborted) /* 2.4.8 2: still held until RELEASE */
+            rx_note(r, RIO_ARB_RX_ABORT_KEPT, f, fl->ctx_seq, 1);
+        return;
+    }
+}
+
+static void rx_tick(struct rx_run *r, uint32_t ticks)
+{
+    const struct rio_arb_rx_cfg *cfg = &r->c->cfg;
+    for (unsigned f = 0; f < cfg->nflows; f++) {
+        struct rio_arb_rx_flow *fl = &r->c->flow[f];
+        switch (fl->state) {
+        case RIO_ARB_RX_NOT_ARBITRATED:
+        case RIO_ARB_RX_EXPECT_REQUEST:
+            break;
+        case RIO_ARB_RX_EXPECT_SINGLE_PDU:
+            fl->idle = sat_add(fl->idle, ticks);
+            if (cfg->idle_timeout != 0 && fl->idle >= cfg->idle_timeout)
+                rx_free_and_answer(r, f, RIO_ARB_FREE_IDLE_TIMEOUT);
+            break;
+        case RIO_ARB_RX_EXPECT_MULTI_PDU:
+            fl->idle = sat_add(fl->idle, ticks);
+            if (cfg->idle_timeout != 0 && fl->idle >= cfg->idle_timeout)
+                rx_send_dealloc(r, f); /* 2.4.8 2: handshake first */
+            break;
+        case RIO_ARB_RX_EXPECT_RELEASE:
+            fl->idle = sat_add(fl->idle, ticks);
+            if (cfg->release_timeout != 0 && fl->idle >= cfg->release_timeout)
+                rx_free_and_answer(r, f, RIO_ARB_FREE_RELEASE_TIMEOUT);
+            break;
+        }
+    }
+}
+
+static int rx_decide(struct rx_run *r, unsigned f, unsigned grant)
+{
+    struct rio_arb_rx_flow *fl = &r->c->flow[f];
+    if (!fl->held)
+        return RIO_ENOENT;
+    if (grant) {
+        if (rx_has_resource(fl))
+            return RIO_EBUSY; /* P9-2.2.2-a */
+        if (r->c->free == 0)
+            return RIO_EFULL;
+    }
+    fl->held = 0;
+    rx_answer_new(r, f, fl->held_seq, fl->held_multi, (int)grant);
+    return RIO_OK;
+}
+
+static int rx_ask_dealloc(struct rx_run *r, unsigned f)
+{
+    struct rio_arb_rx_flow *fl = &r->c->flow[f];
+    switch (fl->state) {
+    case RIO_ARB_RX_EXPECT_MULTI_PDU:
+    case RIO_ARB_RX_EXPECT_RELEASE: /* asking again is allowed */
+        rx_send_dealloc(r, f); /* rule 8 */
+        return RIO_OK;
+    case RIO_ARB_RX_NOT_ARBITRATED:
+    case RIO_ARB_RX_EXPECT_REQUEST:
+    case RIO_ARB_RX_EXPECT_SINGLE_PDU:
+        break;
+    }
+    return RIO_ESTATE;
+}
+
+static void rx_reset(struct rx_run *r)
+{
+    for (unsigned f = 0; f < r->c->cfg.nflows; f++) {
+        struct rio_arb_rx_flow *fl = &r->c->flow[f];
+        if (rx_has_resource(fl))
+            rx_free(r, f, RIO_ARB_FREE_RESET);
+        fl->held = 0;
+        fl->last_valid = 0;
+        fl->dealloc_sent = 0;
+    }
+}
+
+int rio_arb_rx_init(struct rio_arb_rx *ctx, const struct rio_arb_rx_cfg *cfg)
+{
+    if (ctx == NULL)
+        return RIO_EINVAL;
+    ctx->ready = 0;
+    if (cfg == NULL || !is_rev(cfg->rev))
+        return RIO_EINVAL;
+    if (cfg->answer != RIO_ARB_RX_IMMEDIATE &&
+        cfg->answer != RIO_ARB_RX_ON_DECIDE)
+        return RIO_EINVAL;
+    if (cfg->policy != RIO_ARB_RX_GRANT_IF_FREE &&
+        cfg->policy != RIO_ARB_RX_REJECT_ALL)
+        return RIO_EINVAL;
+    if (cfg->nflows == 0 || cfg->nflows > RIO_ARB_MAX_FLOWS ||
+        cfg->pool > RIO_ARB_POOL_MAX)
+        return RIO_ERANGE;
+    if (cfg->pipelining > 1u || cfg->ccp_in_own_flow > 1u ||
+        cfg->rejected_copy_afresh > 1u)
+        return RIO_ERANGE;
+    for (unsigned f = 0; f < RIO_ARB_MAX_FLOWS; f++)
+        if (cfg->static_flow[f] > 1u)
+            return RIO_ERANGE;
+    ctx->cfg = *cfg;
+    ctx->free = cfg->pool;
+    for (unsigned f = 0; f < RIO_ARB_MAX_FLOWS; f++) {
+        ctx->flow[f] = (struct rio_arb_rx_flow){0};
+        ctx->flow[f].state = cfg->static_flow[f] ? RIO_ARB_RX_NOT_ARBITRATED
+                                                 : RIO_ARB_RX_EXPECT_REQUEST;
+    }
+    ctx->ready = 1;
+    return RIO_OK;
+}
+
+/*
+ * Receiver transition table, per flow. A REQUEST "held" is at most one per
+ * flow (2.2.2 "the destination only has to queue up one outstanding request
+ * per flow"). Every REQUEST gets exactly one XON(ARB)/XOFF(ARB) echoing its
+ * bit (rule 2), copies with the same bit share it (I-ARB-5).
+ *
+ * State               event                          -> next, output
+ * ------------------  -----------------------------  -------------------------
+ * EXPECT_REQUEST      REQUEST, IMMEDIATE             -> EXPECT_SINGLE/MULTI_PDU
+ *                                                       + XON(ARB) if policy and
+ *                                                       pool allow, else
+ *                                                       XOFF(ARB) (2.2.1, rule 2)
+ * EXPECT_REQUEST      REQUEST, ON_DECIDE             -> held (rule 9)
+ * EXPECT_REQUEST      DECIDE grant / reject          -> as IMMEDIATE / XOFF(ARB)
+ * any arbitrated     REQUEST, bit of the held one   -> nothing more (I-ARB-5)
+ * any arbitrated     REQUEST, bit of the last answer-> the same answer again,
+ *                                                       XOFF(ARB) if that grant
+ *                                                       has ended; no allocation
+ *                                                       (I-ARB-6, I-ARB-7)
+ * EXPECT_REQUEST      REQUEST, other bit than held   -> XOFF(ARB) to it,
+ *                                                       V_SECOND_REQUEST (I-ARB-14)
+ * any                 answer to a NEW REQUEST with   -> XOFF(ARB),
+ *                     the bit of a de-allocation        DEALLOC_CROSSING
+ *                     XOFF(ARB) sent since              (I-ARB-20)
+ * any                 REQUEST, other bit, while one  -> the held one counts as
+ *                     with the de-allocation bit is     rejected (no CCP), this
+ *                     held                              one is decided (I-ARB-20)
+ * EXPECT_REQUEST      DATA / RELEASE                 -> V_DATA_WITHOUT_RESOURCE /
+ *                                                       V_RELEASE_WITHOUT_RESOURCE
+ * EXPECT_SINGLE_PDU   DATA last / aborted            -> EXPECT_REQUEST, FREED
+ *                                                       (P9-2.2.1-a, P9-2.4.8-a)
+ * EXPECT_SINGLE_PDU   TICK idle >= idle_timeout      -> EXPECT_REQUEST, FREED
+ *                                                       (rule 5, P9-2.4.8-a)
+ * EXPECT_MULTI_PDU    DATA (any, aborted too)        -> same, nothing freed
+ *                                                       (P9-2.2.1-b, P9-2.4.8-b)
+ * EXPECT_MULTI_PDU    TICK idle >= idle_timeout      -> EXPECT_RELEASE,
+ *                                                       XOFF(ARB) (P9-2.4.8-b)
+ * EXPECT_MULTI_PDU    ASK_DEALLOC                    -> EXPECT_RELEASE,
+ *                                                       XOFF(ARB) (rule 8)
+ * EXPECT_RELEASE      TICK idle >= release_timeout   -> EXPECT_REQUEST, FREED
+ *                                                       asynchronously (2.4.8 2)
+ * EXPECT_*_PDU,       RELEASE                        -> EXPECT_REQUEST, FREED
+ * EXPECT_RELEASE                                        (P9-2.2.1-b, rule 8;
+ *                                                       I-ARB-4, I-ARB-15)
+ * EXPECT_*_PDU,       REQUEST, the grant's bit       -> XON(ARB) again (XOFF(ARB)
+ * EXPECT_RELEASE      (copy of the last answer)         in EXPECT_RELEASE), no
+ *                                                       allocation (I-ARB-6,
+ *                                                       rule 10)
+ * EXPECT_*_PDU,       REQUEST, new bit               -> held until the grant ends
+ * EXPECT_RELEASE                                        (P9-2.2.2-a), or XOFF(ARB)
+ *                                                       with pipelining 0
+ * any granted         grant ends (FREED)             -> a held REQUEST is
+ *                                                       answered (IMMEDIATE) or
+ *                                                       stays for DECIDE
+ * NOT_ARBITRATED      REQUEST / DATA / RELEASE       -> XON(ARB) without the
+ *                                                       pool / accepted / ignored
+ *                                                       (I-ARB-11)
+ * any                 RESET                          -> EXPECT_REQUEST, FREED
+ *                                                       (RESET), held dropped
+ *                                                       (I-ARB-17)
+ */
+int rio_arb_rx_step(struct rio_arb_rx *ctx, const struct rio_arb_rx_event *ev,
+                    struct rio_arb_rx_out *out)
+{
+    if (ctx == NULL || ev == NULL || out == NULL)
+        return RIO_EINVAL;
+    if (!ctx->ready)
+        return RIO_ESTATE;
+    struct rio_arb_rx work = *ctx;
+    struct rx_run r = {&work, out, 0};
+    out->nmsg = 0;
+    out->nnote = 0;
+    int rc = RIO_OK;
+    int known = 0, flow_event = 0;
+    switch (ev->type) {
+    case RIO_ARB_RX_EV_TICK:
+    case RIO_ARB_RX_EV_RESET:
+        known = 1;
+        break;
+    case RIO_ARB_RX_EV_CCP:
+    case RIO_ARB_RX_EV_DATA:
+    case RIO_ARB_RX_EV_DECIDE:
+    case RIO_ARB_RX_EV_ASK_DEALLOC:
+        known = flow_event = 1;
+        break;
+    }
+    if (!known)
+        return RIO_EINVAL; /* a value outside the enum */
+    if (flow_event && ev->flow >= work.cfg.nflows)
+        return RIO_ERANGE;
+    switch (ev->type) {
+    case RIO_ARB_RX_EV_CCP:
+        if (!is_cmd(ev->cmd))
+            return RIO_EINVAL;
+        if (ev->seq > 1u)
+            return RIO_ERANGE;
+        rx_ccp(&r, ev->flow, ev->cmd, ev->seq);
+        break;
+    case RIO_ARB_RX_EV_DATA:
+        if (ev->last > 1u || ev->aborted > 1u)
+            return RIO_ERANGE;
+        rx_data(&r, ev->flow, ev->last, ev->aborted);
+        break;
+    case RIO_ARB_RX_EV_TICK:
+        rx_tick(&r, ev->ticks);
+        break;
+    case RIO_ARB_RX_EV_DECIDE:
+        if (ev->grant > 1u)
+            return RIO_ERANGE;
+        rc = rx_decide(&r, ev->flow, ev->grant);
+        break;
+    case RIO_ARB_RX_EV_ASK_DEALLOC:
+        rc = rx_ask_dealloc(&r, ev->flow);
+        break;
+    case RIO_ARB_RX_EV_RESET:
+        rx_reset(&r);
+        break;
+    }
+    if (rc == RIO_OK && r.overflow)
+        rc = RIO_EFULL; /* NEVER: bounded in arb.h */
+    if (rc == RIO_OK)
+        *ctx = work;
+    return rc;
+}
+
+static int rx_query(const struct rio_arb_rx *ctx, unsigned flow)
+{
+    if (ctx == NULL || !ctx->ready)
+        return RIO_EINVAL;
+    if (flow >= ctx->cfg.nflows)
+        return RIO_ERANGE;
+    return RIO_OK;
+}
+
+int rio_arb_rx_state(const struct rio_arb_rx *ctx, unsigned flow)
+{
+    int rc = rx_query(ctx, flow);
+    return rc != RIO_OK ? rc : (int)ctx->flow[flow].state;
+}
+
+int rio_arb_rx_free(const struct rio_arb_rx *ctx)
+{
+    if (ctx == NULL || !ctx->ready)
+        return RIO_EINVAL;
+    return (int)ctx->free;
+}
+
+int rio_arb_rx_allocated(const struct rio_arb_rx *ctx, unsigned flow)
+{
+    int rc = rx_query(ctx, flow);
+    return rc != RIO_OK ? rc : rx_has_resource(&ctx->flow[flow]);
+}
+
+int rio_arb_rx_held(const struct rio_arb_rx *ctx, unsigned flow,
+                    unsigned *seq, unsigned *multi)
+{
+    int rc = rx_query(ctx, flow);
+    if (rc != RIO_OK)
+        return rc;
+    const struct rio_arb_rx_flow *fl = &ctx->flow[flow];
+    if (!fl->held)
+        return 0;
+    if (seq != NULL)
+        *seq = fl->held_seq;
+    if (multi != NULL)
+        *multi = fl->held_multi;
+    return 1;
+}
+
+int rio_arb_rx_note_is_violation(enum rio_arb_rx_note_kind kind)
+{
+    switch (kind) {
+    case RIO_ARB_RX_V_DATA_WITHOUT_RESOURCE:
+    case RIO_ARB_RX_V_RELEASE_WITHOUT_RESOURCE:
+    case RIO_ARB_RX_V_RELEASE_MID_PDU:
+    case RIO_ARB_RX_V_SECOND_REQUEST:
+        return 1;
+    case RIO_ARB_RX_ALLOCATED:
+    case RIO_ARB_RX_FREED:
+    case RIO_ARB_RX_HELD:
+    case RIO_ARB_RX_DUPLICATE_REQUEST:
+    case RIO_ARB_RX_ABORT_KEPT:
+    case RIO_ARB_RX_IGNORED_CCP:
+    case RIO_ARB_RX_RELEASE_SEQ_MISMATCH:
+    case RIO_ARB_RX_STALE_REQUEST:
+    case RIO_ARB_RX_DEALLOC_CROSSING:
+        return 0;
+    }
+    return 0;
+}
+
+const char *rio_arb_tx_state_name(enum rio_arb_tx_state state)
+{
+    switch (state) {
+    case RIO_ARB_TX_NOT_ARBITRATED:
+        return "NOT_ARBITRATED";
+    case RIO_ARB_TX_IDLE:
+        return "IDLE";
+    case RIO_ARB_TX_EXPECT_RESPONSE:
+        return "EXPECT_RESPONSE";
+    case RIO_ARB_TX_EXPECT_RETRY_TIME:
+        return "EXPECT_RETRY_TIME";
+    case RIO_ARB_TX_SENDING_SINGLE_PDU:
+        return "SENDING_SINGLE_PDU";
+    case RIO_ARB_TX_SENDING_MULTI_PDU:
+        return "SENDING_MULTI_PDU";
+    case RIO_ARB_TX_DRAINING_TO_RELEASE:
+        return "DRAINING_TO_RELEASE";
+    }
+    return "?";
+}
+
+const char *rio_arb_rx_state_name(enum rio_arb_rx_state state)
+{
+    switch (state) {
+    case RIO_ARB_RX_NOT_ARBITRATED:
+        return "NOT_ARBITRATED";
+    case RIO_ARB_RX_EXPECT_REQUEST:
+        return "EXPECT_REQUEST";
+    case RIO_ARB_RX_EXPECT_SINGLE_PDU:
+        return "EXPECT_SINGLE_PDU";
+    case RIO_ARB_RX_EXPECT_MULTI_PDU:
+        return "EXPECT_MULTI_PDU";
+    case RIO_ARB_RX_EXPECT_RELEASE:
+        return "EXPECT_RELEASE";
+    }
+    return "?";
+}
+
+const char *rio_arb_tx_note_name(enum rio_arb_tx_note_kind kind)
+{
+    switch (kind) {
+    case RIO_ARB_TX_GRANTED:
+        return "GRANTED";
+    case RIO_ARB_TX_REJECTED:
+        return "REJECTED";
+    case RIO_ARB_TX_TIMEOUT_REISSUE:
+        return "TIMEOUT_REISSUE";
+    case RIO_ARB_TX_STALE_RESPONSE:
+        return "STALE_RESPONSE";
+    case RIO_ARB_TX_DEALLOC_REQUESTED:
+        return "DEALLOC_REQUESTED";
+    case RIO_ARB_TX_CONTEXT_START:
+        return "CONTEXT_START";
+    case RIO_ARB_TX_CONTEXT_END:
+        return "CONTEXT_END";
+    case RIO_ARB_TX_PDU_DONE:
+        return "PDU_DONE";
+    case RIO_ARB_TX_IGNORED_CCP:
+        return "IGNORED_CCP";
+    }
+    return "?";
+}
+
+const char *rio_arb_rx_note_name(enum rio_arb_rx_note_kind kind)
+{
+    switch (kind) {
+    case RIO_ARB_RX_ALLOCATED:
+        return "ALLOCATED";
+    case RIO_ARB_RX_FREED:
+        return "FREED";
+    case RIO_ARB_RX_HELD:
+        return "HELD";
+    case RIO_ARB_RX_DUPLICATE_REQUEST:
+        return "DUPLICATE_REQUEST";
+    case RIO_ARB_RX_ABORT_KEPT:
+        return "ABORT_KEPT";
+    case RIO_ARB_RX_IGNORED_CCP:
+        return "IGNORED_CCP";
+    case RIO_ARB_RX_RELEASE_SEQ_MISMATCH:
+        return "RELEASE_SEQ_MISMATCH";
+    case RIO_ARB_RX_STALE_REQUEST:
+        return "STALE_REQUEST";
+    case RIO_ARB_RX_DEALLOC_CROSSING:
+        return "DEALLOC_CROSSING";
+    case RIO_ARB_RX_V_DATA_WITHOUT_RESOURCE:
+        return "V_DATA_WITHOUT_RESOURCE";
+    case RIO_ARB_RX_V_RELEASE_WITHOUT_RESOURCE:
+        return "V_RELEASE_WITHOUT_RESOURCE";
+    case RIO_ARB_RX_V_RELEASE_MID_PDU:
+        return "V_RELEASE_MID_PDU";
+    case RIO_ARB_RX_V_SECOND_REQUEST:
+        return "V_SECOND_REQUEST";
+    }
+    return "?";
+}
