@@ -54,12 +54,13 @@ RIOCHECK := $(O)/bin/riocheck
 ##   make test          `make check` in all three variants gcc, clang, san
 ##                      (what CI runs)
 ##   make test-gcc, make test-clang, make test-san   one variant of `make test`
+##   make docs          regenerate docs/interpretations.md from the headers
 ##   make clean         remove BUILD (default build/)
 ##   make help          this list
 ## Variables: VARIANT=gcc|clang|san (default gcc), BUILD=folder (default
 ## build), CFLAGS and LDFLAGS (added after the project's flags).
 
-.PHONY: all lib cli run check test test-gcc test-clang test-san clean help tools-check
+.PHONY: all lib cli run docs check test test-gcc test-clang test-san clean help tools-check
 .DEFAULT_GOAL := all
 
 all: lib cli
@@ -94,7 +95,7 @@ run: $(RIOCHECK)
 
 # Unit tests of one variant; prints one result line per test program and a total.
 check: $(REF_TESTS) $(RIOCHECK)
-	@RIOCHECK=$(RIOCHECK) sh reference/tests/run-tests.sh $(REF_TESTS) harness/cli/tests/cli_test.sh
+	@RIOCHECK=$(RIOCHECK) sh reference/tests/run-tests.sh $(REF_TESTS) harness/cli/tests/cli_test.sh docs/interpretations_test.sh
 
 # Everything, in every variant: what CI runs.
 test: test-gcc test-clang test-san
@@ -108,6 +109,10 @@ test-san:
 
 tools-check:
 	@command -v clang >/dev/null || { echo "clang not found: apt-get install clang" >&2; exit 1; }
+
+# Regenerate docs/interpretations.md from the headers.
+docs:
+	sh docs/gen-interpretations.sh > docs/interpretations.md
 
 clean:
 	rm -rf $(BUILD)
