@@ -62,6 +62,7 @@ RIOCHECK := $(O)/bin/riocheck
 
 .PHONY: all lib cli run docs check test test-gcc test-clang test-san clean help tools-check
 .DEFAULT_GOAL := all
+.SECONDARY:
 
 all: lib cli
 
