@@ -33,12 +33,22 @@ ALL_CFLAGS := $(WARN) $(OPT) -fPIC -D_POSIX_C_SOURCE=200809L $(CFLAGS)
 LDFLAGS ?=
 ALL_LDFLAGS := $(SANLD) $(LDFLAGS)
 
-REF_INC := -Ireference/include
+REF_INC := -Ireference/include -Iharness/include
 REF_SRC := $(wildcard reference/src/*.c)
 REF_OBJ := $(REF_SRC:%.c=$(O)/%.o)
 REF_TESTS := $(patsubst reference/tests/%.c,$(O)/tests/%,$(wildcard reference/tests/*_test.c))
 CLI_SRC := $(wildcard harness/cli/*.c)
 CLI_OBJ := $(CLI_SRC:%.c=$(O)/%.o)
+# The harness: vector language, runner, oracles, the reference packaged as a DUT.
+HARNESS_SRC := $(wildcard harness/core/*.c harness/oracle/*.c harness/refdut/*.c)
+HARNESS_OBJ := $(HARNESS_SRC:%.c=$(O)/%.o)
+HARNESS_TESTS := $(patsubst %.c,$(O)/tests/%,$(notdir $(wildcard harness/*/tests/*_test.c)))
+# Example vendor DUTs (deliberately non-conforming), and the reference as a DUT
+# library: each harness/examples/NAME.c becomes BUILD/VARIANT/lib/riocheck-NAME.so.
+EXAMPLE_SRC := $(wildcard harness/examples/*.c)
+EXAMPLES := $(patsubst harness/examples/%.c,$(O)/lib/riocheck-%.so,$(EXAMPLE_SRC)) \
+            $(O)/lib/riocheck-reference.so
+REFDUT_NOENTRY := $(O)/harness/refdut/refdut-noentry.o
 
 LIB_A := $(O)/lib/librio.a
 LIB_SO := $(O)/lib/librio.so
@@ -60,7 +70,7 @@ RIOCHECK := $(O)/bin/riocheck
 ## Variables: VARIANT=gcc|clang|san (default gcc), BUILD=folder (default
 ## build), CFLAGS and LDFLAGS (added after the project's flags).
 
-.PHONY: all lib cli run docs check test test-gcc test-clang test-san clean help tools-check
+.PHONY: all lib cli run docs examples check test test-gcc test-clang test-san clean help tools-check
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -82,21 +92,43 @@ $(LIB_SO): $(REF_OBJ)
 	@mkdir -p $(@D)
 	$(CC) -shared $(ALL_LDFLAGS) -o $@ $^
 
-$(RIOCHECK): $(CLI_OBJ) $(LIB_A)
+$(RIOCHECK): $(CLI_OBJ) $(HARNESS_OBJ) $(LIB_A)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(LIB_A)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJ) $(HARNESS_OBJ) $(LIB_A) -ldl
+
+$(REFDUT_NOENTRY): harness/refdut/refdut.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(REF_INC) -DREFDUT_NO_ENTRY -MMD -MP -c $< -o $@
+
+$(O)/lib/riocheck-reference.so: $(O)/harness/refdut/refdut.o $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) -shared $(ALL_LDFLAGS) -o $@ $^
+
+$(O)/lib/riocheck-%.so: $(O)/harness/examples/%.o $(REFDUT_NOENTRY) $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) -shared $(ALL_LDFLAGS) -o $@ $^
+
+examples: $(EXAMPLES)
 
 $(O)/tests/%: $(O)/reference/tests/%.o $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIB_A)
+
+$(O)/tests/%: $(O)/harness/core/tests/%.o $(HARNESS_OBJ) $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(HARNESS_OBJ) $(LIB_A)
+
+$(O)/tests/%: $(O)/harness/refdut/tests/%.o $(HARNESS_OBJ) $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(HARNESS_OBJ) $(LIB_A)
 
 # Main job (README quick start): build, then run the reference self-check.
 run: $(RIOCHECK)
 	$(RIOCHECK) selfcheck
 
 # Unit tests of one variant; prints one result line per test program and a total.
-check: $(REF_TESTS) $(RIOCHECK)
-	@RIOCHECK=$(RIOCHECK) sh reference/tests/run-tests.sh $(REF_TESTS) harness/cli/tests/cli_test.sh docs/interpretations_test.sh
+check: $(REF_TESTS) $(HARNESS_TESTS) $(RIOCHECK) $(EXAMPLES)
+	@RIOCHECK=$(RIOCHECK) sh reference/tests/run-tests.sh $(REF_TESTS) $(HARNESS_TESTS) harness/cli/tests/cli_test.sh docs/interpretations_test.sh
 
 # Everything, in every variant: what CI runs.
 test: test-gcc test-clang test-san
@@ -121,4 +153,4 @@ clean:
 help:
 	@sed -n "s/^## //p" Makefile
 
--include $(REF_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(patsubst %,$(O)/reference/tests/%.d,$(notdir $(REF_TESTS)))
+-include $(REF_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(HARNESS_OBJ:.o=.d) $(patsubst %,$(O)/reference/tests/%.d,$(notdir $(REF_TESTS)))

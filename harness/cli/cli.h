@@ -52,6 +52,8 @@ void out_bool(struct cli_out *o, const char *name, int v);
 int cmd_decode(int argc, char **argv);
 int cmd_encode(int argc, char **argv);
 int cmd_selfcheck(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_trace(int argc, char **argv);
 
 /* Shared by encode and selfcheck: build the wire bytes for `format` from
  * field=value words, with options already parsed. Returns a CLI_* code and

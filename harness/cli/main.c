@@ -57,6 +57,10 @@ int main(int argc, char **argv)
         return cmd_encode(argc, argv);
     if (strcmp(cmd, "selfcheck") == 0)
         return cmd_selfcheck(argc, argv);
+    if (strcmp(cmd, "run") == 0)
+        return cmd_run(argc, argv);
+    if (strcmp(cmd, "trace") == 0)
+        return cmd_trace(argc, argv);
     if (strcmp(cmd, "--version") == 0) {
         puts("riocheck 0.1");
         return CLI_OK;

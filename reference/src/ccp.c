@@ -143,6 +143,8 @@ int rio_ccp_unpack(struct rio_ccp_packet *dst, enum rio_p9_rev rev,
         return RIO_EREVISION;
     size_t idb = id_bytes(rev, tt);
     size_t total = rio_ccp_packet_len(rev, tt);
+    if (len == data_len(idb) && len < total)
+        return RIO_ELENGTH; /* a whole packet without its pad (I-CCP-3) */
     if (len < total)
         return RIO_ETRUNC;
     if (len > total)

@@ -204,8 +204,9 @@ static void ccp_pack_rejects_bad_fields(void)
     CHECK_EQ(rio_ccp_pack(out, 16, &len, (enum rio_p9_rev)1, &p), RIO_EINVAL);
 }
 
-/* Every truncated prefix is ETRUNC; one byte more is ELENGTH; the unpadded
- * Dev16 length is ELENGTH-free only when padded. */
+/* Every truncated prefix is ETRUNC, except the whole packet without its pad
+ * (Dev16 10 bytes, Dev32 14), which is ELENGTH (I-CCP-3); one byte more than
+ * the padded length is ELENGTH. */
 static void ccp_every_truncated_prefix(void)
 {
     static const char *const hex[] = {"01C712340001E057",
@@ -215,8 +216,10 @@ static void ccp_every_truncated_prefix(void)
         uint8_t in[17] = {0};
         size_t n = check_unhex(in, 16, hex[k]);
         struct rio_ccp_packet p;
+        size_t unpadded = k == 0 ? SIZE_MAX : k == 1 ? 10 : 14; /* Dev8: no pad */
         for (size_t len = 0; len < n; len++)
-            CHECK_EQ_AT(len, rio_ccp_unpack(&p, RIO_P9_REV3, in, len), RIO_ETRUNC);
+            CHECK_EQ_AT(len, rio_ccp_unpack(&p, RIO_P9_REV3, in, len),
+                        len == unpadded ? RIO_ELENGTH : RIO_ETRUNC);
         CHECK_EQ_AT(k, rio_ccp_unpack(&p, RIO_P9_REV3, in, n), RIO_OK);
         CHECK_EQ_AT(k, rio_ccp_unpack(&p, RIO_P9_REV3, in, n + 1), RIO_ELENGTH);
     }

@@ -1,0 +1,60 @@
+/*
+ * registry.h - the names of everything in riocheck/dut.h, built from the same
+ * X-macro tables, for the vector parser, the runner and the reports.
+ */
+#ifndef RC_REGISTRY_H
+#define RC_REGISTRY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "riocheck/dut.h"
+
+struct rc_kind_desc {
+    uint32_t kind;
+    const char *name;
+    uint32_t flags;                 /* RC_WIRE / RC_NOTE for outputs */
+    const char *args[RC_MAX_ARGS];  /* NULL-terminated unless full */
+};
+
+struct rc_cfg_desc {
+    uint32_t key;
+    const char *name;
+    uint64_t dflt;
+};
+
+struct rc_machine_desc {
+    uint32_t id;
+    const char *name;
+    const struct rc_kind_desc *events, *outputs, *queries;
+    size_t nevents, noutputs, nqueries;
+    const struct rc_cfg_desc *config;
+    size_t nconfig;
+};
+
+const struct rc_machine_desc *rc_machine_by_name(const char *name);
+const struct rc_machine_desc *rc_machine_by_id(uint32_t id);
+const struct rc_kind_desc *rc_kind_by_name(const struct rc_kind_desc *t, size_t n,
+                                           const char *name);
+const struct rc_kind_desc *rc_kind_by_id(const struct rc_kind_desc *t, size_t n,
+                                         uint32_t kind);
+const struct rc_cfg_desc *rc_cfg_by_name(const struct rc_machine_desc *m,
+                                         const char *name);
+/* Number of arguments of a kind; index of an argument name or -1. */
+unsigned rc_kind_nargs(const struct rc_kind_desc *k);
+int rc_kind_arg(const struct rc_kind_desc *k, const char *arg);
+
+/* Symbolic values (RC_SYMBOLS): 0 and *v set when found, -1 otherwise. */
+int rc_symbol_value(const char *arg, const char *symbol, uint64_t *v);
+/* The symbol for a value of an argument, or NULL. */
+const char *rc_symbol_name(const char *arg, uint64_t v);
+
+/* Result codes. */
+const char *rc_result_name(int code); /* "ok", "crc", ...; "?" if unknown */
+int rc_result_by_name(const char *name, int *code);
+
+/* Capabilities: the bit of a name, or 0. */
+uint32_t rc_cap_by_name(const char *name);
+const char *rc_cap_name(uint32_t bit);
+
+#endif

@@ -1,0 +1,44 @@
+/*
+ * run.h - play one conformance vector against a DUT and judge it.
+ *
+ * A vector is not-applicable (never failed) when the DUT lacks its machine,
+ * its revision, a capability it needs or a profile parameter it uses, or when
+ * the DUT answers RC_NOTSUP (to the configuration or to a step the vector
+ * does not expect to be refused). Wire outputs are compared exhaustively and
+ * in order after every `do`; notes must appear in order, extra notes are
+ * fine. See docs/vector-format.md.
+ */
+#ifndef RC_RUN_H
+#define RC_RUN_H
+
+#include "vec.h"
+
+enum rc_verdict {
+    RC_V_PASS = 0,
+    RC_V_FAIL = 1,
+    RC_V_ERROR = 2, /* the DUT misbehaved (crash, hang, garbage, bad config) */
+    RC_V_NA = 3,
+    RC_V_WAIVED = 4
+};
+const char *rc_verdict_name(enum rc_verdict v);
+
+struct rc_vec_result {
+    enum rc_verdict verdict;
+    unsigned line;        /* the step that decided a FAIL/ERROR/NA (0: none) */
+    char detail[1024];    /* why, with expected and actual values */
+    uint64_t checks;      /* sweeps: values compared */
+};
+
+struct rc_run_opts {
+    uint32_t sweep_stride; /* sweeps check every Nth value; 0 or 1 = all */
+};
+
+/* Run r against dut. Never fails itself: everything goes into res. */
+void rc_run_vector(const struct rc_dut *dut, const struct vec_record *r,
+                   const struct rc_run_opts *opts, struct rc_vec_result *res);
+
+/* Format a message as "name arg=value ..." (symbols where known). */
+void rc_format_msg(char *dst, size_t cap, const struct rc_kind_desc *kind,
+                   const struct rc_msg *m);
+
+#endif

@@ -1,0 +1,653 @@
+/* Conformance vector files: the parser. Grammar: docs/vector-format.md. */
+#include "vec.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const var_names[VEC_VAR_COUNT] = {
+    "ports", "last_port", "vcs", "counter_width", "tc", "orphan_timeout",
+    "flow_list", "arb_pool"};
+
+const char *vec_var_name(int var)
+{
+    return var >= 0 && var < VEC_VAR_COUNT ? var_names[var] : "?";
+}
+
+int64_t vec_var_value(int var, const struct rc_profile *p)
+{
+    switch (var) {
+    case VEC_VAR_PORTS:
+        return p->ports ? (int64_t)p->ports : -1;
+    case VEC_VAR_LAST_PORT:
+        return p->ports ? (int64_t)p->ports - 1 : -1;
+    case VEC_VAR_VCS:
+        return (int64_t)p->vcs;
+    case VEC_VAR_COUNTER_WIDTH:
+        return p->counter_width ? (int64_t)p->counter_width : -1;
+    case VEC_VAR_TC:
+        return p->counter_width && p->counter_width < 32
+                   ? (int64_t)((1u << p->counter_width) - 1u) : -1;
+    case VEC_VAR_ORPHAN_TIMEOUT:
+        return p->orphan_timeout ? (int64_t)p->orphan_timeout : -1;
+    case VEC_VAR_FLOW_LIST:
+        return p->flow_list ? (int64_t)p->flow_list : -1;
+    case VEC_VAR_ARB_POOL:
+        return (int64_t)p->arb_pool;
+    default:
+        return -1;
+    }
+}
+
+int vec_resolve(const struct vec_val *v, const struct rc_profile *p, uint64_t *out)
+{
+    if (v->var == VEC_VAR_NONE) {
+        *out = v->n;
+        return 0;
+    }
+    int64_t base = vec_var_value(v->var, p);
+    if (base < 0)
+        return -1;
+    *out = (uint64_t)base + v->n; /* n holds a two's complement offset */
+    return 0;
+}
+
+const char *vec_rev_name(uint32_t bit)
+{
+    switch (bit) {
+    case VEC_P12R2:
+        return "p12r2";
+    case VEC_P12R3:
+        return "p12r3";
+    case VEC_P9R2:
+        return "p9r2";
+    case VEC_P9R3:
+        return "p9r3";
+    default:
+        return "?";
+    }
+}
+
+/* ---- parsing state ---------------------------------------------------- */
+
+struct parser {
+    struct vec_set *set;
+    const char *file;
+    unsigned line;
+    char *err;
+    size_t cap;
+    struct vec_record *rec; /* the record being read, or NULL */
+    size_t first_new;       /* records added by this file start here */
+};
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static int fail(struct parser *ps, const char *fmt, ...)
+{
+    va_list ap;
+    int n = snprintf(ps->err, ps->cap, "%s:%u: ", ps->file, ps->line);
+    if (n >= 0 && (size_t)n < ps->cap) {
+        va_start(ap, fmt);
+        vsnprintf(ps->err + n, ps->cap - (size_t)n, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+static int parse_number(const char *s, uint64_t *out)
+{
+    unsigned base = 10;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+        base = 16, s += 2;
+    else if (s[0] == '0' && (s[1] == 'b' || s[1] == 'B'))
+        base = 2, s += 2;
+    if (*s == '\0')
+        return -1;
+    uint64_t v = 0;
+    for (; *s; s++) {
+        unsigned d;
+        unsigned char c = (unsigned char)*s;
+        if (c == '_')
+            continue;
+        if (isdigit(c))
+            d = (unsigned)(c - '0');
+        else if (isxdigit(c))
+            d = (unsigned)(tolower(c) - 'a' + 10);
+        else
+            return -1;
+        if (d >= base || v > (UINT64_MAX - d) / base)
+            return -1;
+        v = v * base + d;
+    }
+    *out = v;
+    return 0;
+}
+
+/* A value for argument `arg`: number, symbol or ${var[+-N]}. */
+static int parse_value(struct parser *ps, const char *arg, const char *text,
+                       struct vec_val *v)
+{
+    v->var = VEC_VAR_NONE;
+    v->n = 0;
+    if (text[0] == '$') {
+        if (text[1] != '{')
+            return fail(ps, "'%s': a variable is written ${name}", text);
+        const char *end = strchr(text, '}');
+        if (end == NULL || end[1] != '\0')
+            return fail(ps, "'%s': missing or misplaced '}'", text);
+        size_t len = strcspn(text + 2, "+-}");
+        int found = -1;
+        for (int i = 0; i < VEC_VAR_COUNT; i++)
+            if (strlen(var_names[i]) == len && strncmp(var_names[i], text + 2, len) == 0)
+                found = i;
+        if (found < 0)
+            return fail(ps, "'%s': unknown variable (ports, last_port, vcs, "
+                            "counter_width, tc, orphan_timeout, flow_list, "
+                            "arb_pool)", text);
+        v->var = found;
+        const char *op = text + 2 + len;
+        if (*op == '+' || *op == '-') {
+            char num[32];
+            size_t k = (size_t)(end - op - 1);
+            uint64_t off;
+            if (k == 0 || k >= sizeof num)
+                return fail(ps, "'%s': bad offset", text);
+            memcpy(num, op + 1, k);
+            num[k] = '\0';
+            if (parse_number(num, &off) != 0 || off > 0xFFFFFFFFu)
+                return fail(ps, "'%s': bad offset", text);
+            v->n = *op == '+' ? off : 0u - off;
+        }
+        return 0;
+    }
+    if (arg != NULL && rc_symbol_value(arg, text, &v->n) == 0)
+        return 0;
+    if (parse_number(text, &v->n) != 0)
+        return fail(ps, "'%s' is not a number%s", text,
+                    arg ? ", a symbol of this argument or ${variable}" : "");
+    return 0;
+}
+
+/* hex=... for kinds with len/hi/lo arguments. */
+static int parse_hex_arg(struct parser *ps, const struct rc_kind_desc *k,
+                         const char *text, struct vec_step *st)
+{
+    int ilen = rc_kind_arg(k, "len"), ihi = rc_kind_arg(k, "hi"),
+        ilo = rc_kind_arg(k, "lo");
+    if (ilen < 0 || ihi < 0 || ilo < 0)
+        return fail(ps, "'%s' has no byte-string argument for hex=", k->name);
+    uint8_t b[16] = {0};
+    size_t n = 0, digits = strlen(text);
+    if (digits == 0 || digits % 2 != 0 || digits > 32)
+        return fail(ps, "hex=%s: need an even number of hex digits, at most 32",
+                    text);
+    for (size_t i = 0; i < digits; i += 2) {
+        unsigned v;
+        char two[3] = {text[i], text[i + 1], '\0'};
+        if (!isxdigit((unsigned char)two[0]) || !isxdigit((unsigned char)two[1]) ||
+            sscanf(two, "%2x", &v) != 1)
+            return fail(ps, "hex=%s: bad hex digit at column %zu", text, i + 1);
+        b[n++] = (uint8_t)v;
+    }
+    uint64_t hi = 0, lo = 0;
+    for (int i = 0; i < 8; i++)
+        hi = (hi << 8) | b[i];
+    for (int i = 8; i < 16; i++)
+        lo = (lo << 8) | b[i];
+    if (st->nargs + 3 > RC_MAX_ARGS)
+        return fail(ps, "too many arguments");
+    st->args[st->nargs++] = (struct vec_arg){(unsigned)ilen, {n, VEC_VAR_NONE}};
+    st->args[st->nargs++] = (struct vec_arg){(unsigned)ihi, {hi, VEC_VAR_NONE}};
+    st->args[st->nargs++] = (struct vec_arg){(unsigned)ilo, {lo, VEC_VAR_NONE}};
+    return 0;
+}
+
+/* name=value words of a do/expect/query line. */
+static int parse_args(struct parser *ps, struct vec_step *st, char **w, int nw)
+{
+    for (int i = 0; i < nw; i++) {
+        char *eq = strchr(w[i], '=');
+        if (eq == NULL || eq == w[i] || eq[1] == '\0')
+            return fail(ps, "'%s' is not name=value", w[i]);
+        *eq = '\0';
+        const char *name = w[i], *text = eq + 1;
+        if (strcmp(name, "hex") == 0) {
+            if (parse_hex_arg(ps, st->kind, text, st) != 0)
+                return -1;
+            continue;
+        }
+        if (strcmp(name, "repeat") == 0 && st->type == VEC_DO) {
+            if (parse_value(ps, NULL, text, &st->repeat) != 0)
+                return -1;
+            continue;
+        }
+        int idx = rc_kind_arg(st->kind, name);
+        if (idx < 0)
+            return fail(ps, "'%s' has no argument '%s'", st->kind->name, name);
+        for (unsigned k = 0; k < st->nargs; k++)
+            if (st->args[k].index == (unsigned)idx)
+                return fail(ps, "argument '%s' given twice", name);
+        if (st->nargs >= RC_MAX_ARGS)
+            return fail(ps, "too many arguments");
+        struct vec_arg *a = &st->args[st->nargs++];
+        a->index = (unsigned)idx;
+        if (parse_value(ps, name, text, &a->v) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int add_step(struct parser *ps, const struct vec_step *st)
+{
+    struct vec_record *r = ps->rec;
+    if (r->nsteps >= VEC_MAX_STEPS)
+        return fail(ps, "more than %u steps in one vector", VEC_MAX_STEPS);
+    if ((r->nsteps & (r->nsteps - 1)) == 0) { /* grow at powers of two */
+        size_t want = r->nsteps ? 2u * r->nsteps : 8u;
+        struct vec_step *p = realloc(r->steps, want * sizeof *p);
+        if (p == NULL)
+            return fail(ps, "out of memory");
+        r->steps = p;
+    }
+    r->steps[r->nsteps++] = *st;
+    return 0;
+}
+
+static int last_do(const struct vec_record *r)
+{
+    for (unsigned i = r->nsteps; i > 0; i--)
+        if (r->steps[i - 1].type == VEC_DO)
+            return (int)(i - 1);
+    return -1;
+}
+
+static int begin_record(struct parser *ps, char **w, int nw, int sweep)
+{
+    if (nw != 2)
+        return fail(ps, "'%s' takes exactly one id", w[0]);
+    size_t len = strlen(w[1]);
+    if (len == 0 || len >= VEC_ID_MAX)
+        return fail(ps, "id '%s' is empty or longer than %u characters", w[1],
+                    VEC_ID_MAX - 1);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)w[1][i];
+        if (!isalnum(c) && c != '.' && c != '_' && c != '-')
+            return fail(ps, "id '%s': only letters, digits, '.', '_' and '-'", w[1]);
+    }
+    struct vec_set *s = ps->set;
+    if (s->n == s->cap) {
+        size_t want = s->cap ? 2 * s->cap : 64;
+        struct vec_record *p = realloc(s->rec, want * sizeof *p);
+        if (p == NULL)
+            return fail(ps, "out of memory");
+        s->rec = p;
+        s->cap = want;
+    }
+    ps->rec = &s->rec[s->n++];
+    memset(ps->rec, 0, sizeof *ps->rec);
+    memcpy(ps->rec->id, w[1], len + 1);
+    ps->rec->file = ps->file;
+    ps->rec->line = ps->line;
+    ps->rec->sweep = sweep;
+    return 0;
+}
+
+static int end_record(struct parser *ps)
+{
+    struct vec_record *r = ps->rec;
+    if (r->nrules == 0)
+        return fail(ps, "vector %s has no 'rules' line", r->id);
+    if (r->revs == 0)
+        return fail(ps, "vector %s has no 'rev' line", r->id);
+    if (r->cite[0] == '\0')
+        return fail(ps, "vector %s has no 'cite' line", r->id);
+    if (r->sweep) {
+        if (r->oracle[0] == '\0')
+            return fail(ps, "sweep %s has no 'oracle' line", r->id);
+    } else {
+        if (r->machine == NULL)
+            return fail(ps, "vector %s has no 'machine' line", r->id);
+        if (last_do(r) < 0)
+            return fail(ps, "vector %s has no 'do' step", r->id);
+    }
+    ps->rec = NULL;
+    return 0;
+}
+
+static int header_line(struct parser *ps, char **w, int nw, char *rest)
+{
+    struct vec_record *r = ps->rec;
+    const char *key = w[0];
+    if (strcmp(key, "rules") == 0) {
+        if (nw < 2)
+            return fail(ps, "'rules' needs at least one rule id");
+        for (int i = 1; i < nw; i++) {
+            if (r->nrules >= VEC_MAX_RULES)
+                return fail(ps, "more than %u rule ids", VEC_MAX_RULES);
+            r->rules[r->nrules] = strdup(w[i]);
+            if (r->rules[r->nrules] == NULL)
+                return fail(ps, "out of memory");
+            r->nrules++;
+        }
+        return 0;
+    }
+    if (strcmp(key, "rev") == 0) {
+        if (nw < 2)
+            return fail(ps, "'rev' needs p12r2, p12r3, p9r2 or p9r3");
+        for (int i = 1; i < nw; i++) {
+            uint32_t bit = strcmp(w[i], "p12r2") == 0   ? VEC_P12R2
+                           : strcmp(w[i], "p12r3") == 0 ? VEC_P12R3
+                           : strcmp(w[i], "p9r2") == 0  ? VEC_P9R2
+                           : strcmp(w[i], "p9r3") == 0  ? VEC_P9R3
+                                                        : 0;
+            if (bit == 0)
+                return fail(ps, "revision '%s': use p12r2, p12r3, p9r2 or p9r3",
+                            w[i]);
+            r->revs |= bit;
+        }
+        return 0;
+    }
+    if (strcmp(key, "needs") == 0) {
+        for (int i = 1; i < nw; i++) {
+            uint32_t bit = rc_cap_by_name(w[i]);
+            if (bit == 0)
+                return fail(ps, "unknown capability '%s'", w[i]);
+            r->needs |= bit;
+        }
+        return 0;
+    }
+    if (strcmp(key, "params") == 0) {
+        for (int i = 1; i < nw; i++) {
+            int found = -1;
+            for (int v = 0; v < VEC_VAR_COUNT; v++)
+                if (strcmp(var_names[v], w[i]) == 0)
+                    found = v;
+            if (found < 0)
+                return fail(ps, "unknown parameter '%s'", w[i]);
+            r->params |= 1u << found;
+        }
+        return 0;
+    }
+    if (strcmp(key, "cite") == 0) {
+        if (rest == NULL || *rest == '\0')
+            return fail(ps, "'cite' needs the spec source");
+        if (strlen(rest) >= VEC_CITE_MAX)
+            return fail(ps, "'cite' longer than %u characters", VEC_CITE_MAX - 1);
+        strcpy(r->cite, rest);
+        return 0;
+    }
+    if (strcmp(key, "oracle") == 0) {
+        if (!r->sweep)
+            return fail(ps, "'oracle' belongs to sweep records");
+        if (nw != 2 || strlen(w[1]) >= sizeof r->oracle)
+            return fail(ps, "'oracle' takes one name");
+        strcpy(r->oracle, w[1]);
+        return 0;
+    }
+    if (strcmp(key, "machine") == 0) {
+        if (r->sweep)
+            return fail(ps, "a sweep has no machine");
+        if (r->machine != NULL)
+            return fail(ps, "one 'machine' line per vector");
+        if (nw < 2 || (r->machine = rc_machine_by_name(w[1])) == NULL)
+            return fail(ps, "'machine' needs one of codec, p12reg, p9reg, gen, "
+                            "rx, ep, sw, arbtx, arbrx");
+        for (int i = 2; i < nw; i++) {
+            char *eq = strchr(w[i], '=');
+            if (eq == NULL || eq == w[i] || eq[1] == '\0')
+                return fail(ps, "'%s' is not key=value", w[i]);
+            *eq = '\0';
+            const struct rc_cfg_desc *c = rc_cfg_by_name(r->machine, w[i]);
+            if (c == NULL)
+                return fail(ps, "machine %s has no config key '%s'",
+                            r->machine->name, w[i]);
+            for (unsigned k = 0; k < r->ncfg; k++)
+                if (r->cfg[k].key == c->key)
+                    return fail(ps, "config key '%s' given twice", w[i]);
+            if (r->ncfg >= RC_MAX_CONFIG)
+                return fail(ps, "too many config keys");
+            r->cfg[r->ncfg].key = c->key;
+            if (parse_value(ps, w[i], eq + 1, &r->cfg[r->ncfg].v) != 0)
+                return -1;
+            r->ncfg++;
+        }
+        return 0;
+    }
+    return 1; /* not a header keyword */
+}
+
+static int step_line(struct parser *ps, char **w, int nw)
+{
+    struct vec_record *r = ps->rec;
+    struct vec_step st;
+    memset(&st, 0, sizeof st);
+    st.line = ps->line;
+    st.repeat = (struct vec_val){1, VEC_VAR_NONE};
+    const char *key = w[0];
+    if (r->sweep)
+        return fail(ps, "'%s' does not belong in a sweep", key);
+    if (r->machine == NULL)
+        return fail(ps, "'%s' before the 'machine' line", key);
+    const struct rc_machine_desc *m = r->machine;
+    if (strcmp(key, "do") == 0) {
+        st.type = VEC_DO;
+        if (nw < 2 || (st.kind = rc_kind_by_name(m->events, m->nevents, w[1])) == NULL)
+            return fail(ps, "'do' needs an event of machine %s", m->name);
+        if (parse_args(ps, &st, w + 2, nw - 2) != 0)
+            return -1;
+        return add_step(ps, &st);
+    }
+    if (last_do(r) < 0)
+        return fail(ps, "'%s' before any 'do'", key);
+    if (strcmp(key, "expect") == 0) {
+        if (nw == 2 && strcmp(w[1], "none") == 0) {
+            st.type = VEC_EXPECT_NONE;
+            return add_step(ps, &st);
+        }
+        if (nw == 2 && strcmp(w[1], "any") == 0) {
+            st.type = VEC_EXPECT_ANY;
+            return add_step(ps, &st);
+        }
+        st.type = VEC_EXPECT;
+        if (nw < 2 || (st.kind = rc_kind_by_name(m->outputs, m->noutputs, w[1])) == NULL)
+            return fail(ps, "'expect' needs none, any or an output of machine %s",
+                        m->name);
+        if (parse_args(ps, &st, w + 2, nw - 2) != 0)
+            return -1;
+        return add_step(ps, &st);
+    }
+    if (strcmp(key, "result") == 0) {
+        st.type = VEC_RESULT;
+        if (nw != 2 || rc_result_by_name(w[1], &st.result) != 0)
+            return fail(ps, "'result' needs one result name (ok, crc, reserved, ...)");
+        return add_step(ps, &st);
+    }
+    if (strcmp(key, "query") == 0) {
+        st.type = VEC_QUERY;
+        if (nw < 4 || strcmp(w[nw - 2], "==") != 0)
+            return fail(ps, "'query' is: query NAME arg=value... == VALUE");
+        if ((st.kind = rc_kind_by_name(m->queries, m->nqueries, w[1])) == NULL)
+            return fail(ps, "machine %s has no query '%s'", m->name, w[1]);
+        if (parse_args(ps, &st, w + 2, nw - 4) != 0)
+            return -1;
+        if (parse_value(ps, w[1], w[nw - 1], &st.value) != 0)
+            return -1;
+        return add_step(ps, &st);
+    }
+    return fail(ps, "unknown keyword '%s'", key);
+}
+
+static void free_record(struct vec_record *r)
+{
+    for (unsigned i = 0; i < r->nrules; i++)
+        free(r->rules[i]);
+    free(r->steps);
+}
+
+static int parse_line(struct parser *ps, char *line)
+{
+    char *hash = strchr(line, '#');
+    if (hash)
+        *hash = '\0';
+    /* the raw rest of the line after the keyword, for `cite` */
+    char *p = line;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    char *rest = p + strcspn(p, " \t");
+    while (*rest == ' ' || *rest == '\t')
+        rest++;
+    size_t rl = strlen(rest);
+    while (rl > 0 && (rest[rl - 1] == ' ' || rest[rl - 1] == '\t' || rest[rl - 1] == '\r'))
+        rest[--rl] = '\0';
+    char restcopy[VEC_LINE_MAX];
+    snprintf(restcopy, sizeof restcopy, "%s", rest);
+
+    char *w[RC_MAX_ARGS * 2 + 8];
+    int nw = 0;
+    for (char *t = strtok(line, " \t\r"); t; t = strtok(NULL, " \t\r")) {
+        if (nw == (int)(sizeof w / sizeof w[0]))
+            return fail(ps, "too many words");
+        w[nw++] = t;
+    }
+    if (nw == 0)
+        return 0;
+    if (ps->rec == NULL) {
+        if (strcmp(w[0], "vector") == 0)
+            return begin_record(ps, w, nw, 0);
+        if (strcmp(w[0], "sweep") == 0)
+            return begin_record(ps, w, nw, 1);
+        return fail(ps, "'%s' outside a record (records start with 'vector ID' "
+                        "or 'sweep ID')", w[0]);
+    }
+    if (strcmp(w[0], "end") == 0) {
+        if (nw != 1)
+            return fail(ps, "'end' takes nothing");
+        return end_record(ps);
+    }
+    if (strcmp(w[0], "vector") == 0 || strcmp(w[0], "sweep") == 0)
+        return fail(ps, "'%s' inside record %s: missing 'end'", w[0], ps->rec->id);
+    int h = header_line(ps, w, nw, restcopy);
+    if (h <= 0)
+        return h;
+    return step_line(ps, w, nw);
+}
+
+int vec_load_text(struct vec_set *set, const char *name, const char *text,
+                  size_t len, char *err, size_t cap)
+{
+    char *fname = strdup(name);
+    char **files = fname ? realloc(set->files, (set->nfiles + 1) * sizeof *files)
+                         : NULL;
+    if (fname == NULL || files == NULL) {
+        free(fname);
+        snprintf(err, cap, "%s: out of memory", name);
+        return -1;
+    }
+    set->files = files;
+    set->files[set->nfiles++] = fname;
+    struct parser ps = {set, fname, 0, err, cap, NULL, set->n};
+    size_t pos = 0;
+    int rc = 0;
+    while (pos < len && rc == 0) {
+        size_t end = pos;
+        while (end < len && text[end] != '\n')
+            end++;
+        ps.line++;
+        size_t n = end - pos;
+        if (n >= VEC_LINE_MAX) {
+            rc = fail(&ps, "line longer than %u characters", VEC_LINE_MAX - 1);
+            break;
+        }
+        char line[VEC_LINE_MAX];
+        memcpy(line, text + pos, n);
+        line[n] = '\0';
+        if (memchr(line, '\0', n) != NULL) {
+            rc = fail(&ps, "NUL byte in a text file");
+            break;
+        }
+        rc = parse_line(&ps, line);
+        pos = end + 1;
+    }
+    if (rc == 0 && ps.rec != NULL) {
+        ps.line++;
+        rc = fail(&ps, "end of file inside record %s (missing 'end')", ps.rec->id);
+    }
+    if (rc != 0) {
+        for (size_t i = ps.first_new; i < set->n; i++)
+            free_record(&set->rec[i]);
+        set->n = ps.first_new;
+    }
+    return rc;
+}
+
+int vec_load_file(struct vec_set *set, const char *path, char *err, size_t cap)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        snprintf(err, cap, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    size_t size = 0, alloc = 65536;
+    char *buf = malloc(alloc);
+    while (buf != NULL) {
+        size_t got = fread(buf + size, 1, alloc - size, f);
+        size += got;
+        if (got == 0)
+            break;
+        if (size == alloc) {
+            if (alloc >= (64u << 20)) {
+                free(buf);
+                buf = NULL;
+                fclose(f);
+                snprintf(err, cap, "%s: larger than 64 MiB", path);
+                return -1;
+            }
+            char *p = realloc(buf, alloc * 2);
+            if (p == NULL) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = p;
+            alloc *= 2;
+        }
+    }
+    int ioerr = ferror(f);
+    fclose(f);
+    if (buf == NULL || ioerr) {
+        free(buf);
+        snprintf(err, cap, "%s: %s", path, buf ? "read error" : "out of memory");
+        return -1;
+    }
+    int rc = vec_load_text(set, path, buf, size, err, cap);
+    free(buf);
+    return rc;
+}
+
+int vec_check_unique(const struct vec_set *set, char *err, size_t cap)
+{
+    for (size_t i = 0; i < set->n; i++)
+        for (size_t j = i + 1; j < set->n; j++)
+            if (strcmp(set->rec[i].id, set->rec[j].id) == 0) {
+                snprintf(err, cap, "%s:%u: vector id %s already used at %s:%u",
+                         set->rec[j].file, set->rec[j].line, set->rec[j].id,
+                         set->rec[i].file, set->rec[i].line);
+                return -1;
+            }
+    return 0;
+}
+
+void vec_set_free(struct vec_set *set)
+{
+    for (size_t i = 0; i < set->n; i++)
+        free_record(&set->rec[i]);
+    free(set->rec);
+    for (size_t i = 0; i < set->nfiles; i++)
+        free(set->files[i]);
+    free(set->files);
+    memset(set, 0, sizeof *set);
+}

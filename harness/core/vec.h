@@ -1,0 +1,125 @@
+/*
+ * vec.h - conformance vector files: parsing and the in-memory form.
+ * The grammar is documented in docs/vector-format.md. Every error names
+ * file:line and the reason.
+ */
+#ifndef RC_VEC_H
+#define RC_VEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "registry.h"
+
+#define VEC_MAX_RULES 16u
+#define VEC_ID_MAX 80u
+#define VEC_CITE_MAX 240u
+#define VEC_LINE_MAX 4096u
+#define VEC_MAX_STEPS 4096u
+
+/* Revision bits of a record's `rev` line. */
+enum {
+    VEC_P12R2 = 1u,
+    VEC_P12R3 = 2u,
+    VEC_P9R2 = 4u,
+    VEC_P9R3 = 8u
+};
+
+/* Profile variables usable as ${name}, ${name+N}, ${name-N}. */
+enum vec_var {
+    VEC_VAR_NONE = -1,
+    VEC_VAR_PORTS = 0,
+    VEC_VAR_LAST_PORT,
+    VEC_VAR_VCS,
+    VEC_VAR_COUNTER_WIDTH,
+    VEC_VAR_TC,
+    VEC_VAR_ORPHAN_TIMEOUT,
+    VEC_VAR_FLOW_LIST,
+    VEC_VAR_ARB_POOL,
+    VEC_VAR_COUNT
+};
+const char *vec_var_name(int var);
+/* Value of a variable for a profile; -1 if the profile does not give it
+ * (e.g. counter_width 0). */
+int64_t vec_var_value(int var, const struct rc_profile *p);
+
+struct vec_val {
+    uint64_t n;   /* the literal, or the offset added to the variable */
+    int var;      /* enum vec_var */
+};
+
+struct vec_arg {
+    unsigned index; /* argument position in the kind */
+    struct vec_val v;
+};
+
+enum vec_step_type {
+    VEC_DO,          /* apply an event */
+    VEC_EXPECT,      /* an output of the last DO */
+    VEC_EXPECT_NONE, /* no wire output from the last DO */
+    VEC_EXPECT_ANY,  /* do not check the last DO's outputs */
+    VEC_RESULT,      /* the result code of the last DO */
+    VEC_QUERY        /* a query and its expected value */
+};
+
+struct vec_step {
+    enum vec_step_type type;
+    unsigned line;
+    const struct rc_kind_desc *kind; /* DO: event; EXPECT: output; QUERY */
+    unsigned nargs;
+    struct vec_arg args[RC_MAX_ARGS];
+    struct vec_val repeat;           /* DO: times (default 1) */
+    int result;                      /* RESULT */
+    struct vec_val value;            /* QUERY: expected value */
+};
+
+struct vec_cfg {
+    uint32_t key;
+    struct vec_val v;
+};
+
+struct vec_record {
+    char id[VEC_ID_MAX];
+    const char *file; /* owned by the set */
+    unsigned line;
+    char *rules[VEC_MAX_RULES];
+    unsigned nrules;
+    uint32_t revs;   /* VEC_P12R2 ... */
+    uint32_t needs;  /* RC_CAP_* */
+    uint32_t params; /* bit per enum vec_var named in `params` */
+    char cite[VEC_CITE_MAX];
+    int sweep;                         /* a `sweep` record */
+    char oracle[32];                   /* sweep: the oracle's name */
+    const struct rc_machine_desc *machine;
+    unsigned ncfg;
+    struct vec_cfg cfg[RC_MAX_CONFIG];
+    unsigned nsteps;
+    struct vec_step *steps;
+};
+
+struct vec_set {
+    struct vec_record *rec;
+    size_t n, cap;
+    char **files;
+    size_t nfiles;
+};
+
+/* Append the records of one file. Returns 0, or -1 with "file:line: reason"
+ * in err (the set keeps the records of earlier files; the failing file adds
+ * none). */
+int vec_load_file(struct vec_set *set, const char *path, char *err, size_t cap);
+/* Parse records from a string (for tests and fuzzing); name is used in
+ * messages. Same contract as vec_load_file. */
+int vec_load_text(struct vec_set *set, const char *name, const char *text,
+                  size_t len, char *err, size_t cap);
+/* Duplicate ids across the whole set: -1 with the message. */
+int vec_check_unique(const struct vec_set *set, char *err, size_t cap);
+void vec_set_free(struct vec_set *set);
+
+/* Resolve a value for a profile; -1 if it uses a variable the profile lacks. */
+int vec_resolve(const struct vec_val *v, const struct rc_profile *p, uint64_t *out);
+
+/* The names of revision bits ("p12r3"). */
+const char *vec_rev_name(uint32_t bit);
+
+#endif

@@ -1,0 +1,560 @@
+/*
+ * riocheck/dut.h - the riocheck vendor interface (DUT ABI), version 1.
+ *
+ * A device under test (DUT) is a shared library that exports one function,
+ *
+ *     const struct rc_dut *riocheck_dut_v1(void);
+ *
+ * returning a description of the device: identity, a capability profile, and
+ * up to RC_MACHINE_COUNT "machines". A machine is one area of behaviour the
+ * conformance vectors drive: the codecs, the two register blocks, and the
+ * event-driven models (Part 12 generator and receiver, Part 9 endpoint,
+ * congested element, arbitration transmitter and receiver). A vendor provides
+ * the machines its device has; the vectors of a missing machine are reported
+ * not-applicable, never failed. This header is self-contained: a vendor needs
+ * nothing else from riocheck. docs/vendor-guide.md shows a complete adapter.
+ *
+ * Every machine speaks the same small protocol:
+ *   create(&inst, config)  -> RC_OK, or RC_NOTSUP when the device cannot be
+ *                             configured that way (the vector is then
+ *                             not-applicable), or another error;
+ *   step(inst, event, out, cap, &n) -> a result code, plus n outputs written
+ *                             to out[0..n) (cap >= RC_MAX_OUTPUTS);
+ *   query(inst, query, &value) -> observable state, e.g. "is flow F enabled";
+ *   destroy(inst).
+ * Events, outputs and queries are struct rc_msg: a kind and up to
+ * RC_MAX_ARGS unsigned 64-bit arguments whose order and meaning are given by
+ * the tables below (one X-macro line per kind: enum name, number, the name
+ * used in vector files, flags, then the argument names in order). A step that
+ * the device does not implement returns RC_NOTSUP (vector not-applicable).
+ *
+ * Conventions for arguments: booleans are 0/1; "vc" is 0..8 or RC_VC_ALL;
+ * byte strings (symbols, packets) are three arguments len, hi, lo: up to 16
+ * bytes, big-endian, hi holds bytes 0-7 with byte 0 in its top 8 bits and lo
+ * bytes 8-15, unused bytes 0. Revisions: "rev" is 2 (Part 12 or Part 9 rev
+ * 2.0-2.2) or 3 (rev 3.0-4.1) for the part the machine belongs to.
+ *
+ * Outputs are of two classes (flags): RC_WIRE outputs are what the device
+ * puts on the link (symbols, packets, data it sends, packets it commits); a
+ * vector lists ALL of them, in order, after every step. RC_NOTE outputs are
+ * observations a device may report (a resource was freed, a symbol was
+ * ignored); a vector may require one, and extra notes are never a failure.
+ *
+ * Result codes have the same values as the reference library's rio_err.
+ * Threading: the harness calls a DUT from one thread. Instances must be
+ * independent of each other.
+ */
+#ifndef RIOCHECK_DUT_H
+#define RIOCHECK_DUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define RC_DUT_ABI_VERSION 1u
+#define RC_MAX_ARGS 16u
+#define RC_MAX_CONFIG 32u
+#define RC_MAX_OUTPUTS 64u
+#define RC_VC_ALL 255u
+#define RC_NONE 0xFFFFu /* "no port" and similar absent values */
+
+/* ---- result codes: X(NAME, value, "name in vector files") ---------------- */
+#define RC_RESULTS(X)                                                          \
+    X(OK, 0, "ok")                                                             \
+    X(INVAL, -1, "inval")                                                      \
+    X(RANGE, -2, "range")                                                      \
+    X(REVISION, -3, "revision")                                                \
+    X(TRUNC, -20, "trunc")                                                     \
+    X(LENGTH, -21, "length")                                                   \
+    X(CRC, -22, "crc")                                                         \
+    X(RESERVED, -23, "reserved")                                               \
+    X(FORMAT, -24, "format")                                                   \
+    X(FULL, -40, "full")                                                       \
+    X(NOTSUP, -41, "notsup")                                                   \
+    X(STATE, -42, "state")                                                     \
+    X(NOENT, -43, "noent")                                                     \
+    X(BUSY, -44, "busy")                                                       \
+    X(ALIGN, -60, "align")                                                     \
+    X(OFFSET, -61, "offset")
+
+enum rc_result {
+#define RC_RESULT_ENUM_(n, v, s) RC_##n = (v),
+    RC_RESULTS(RC_RESULT_ENUM_)
+#undef RC_RESULT_ENUM_
+};
+
+/* ---- output flags ---------------------------------------------------------- */
+#define RC_WIRE 1u /* listed exhaustively by vectors */
+#define RC_NOTE 2u /* optional observation */
+
+/* ---- machines: X(NAME, id, "name") ---------------------------------------- */
+#define RC_MACHINES(X)                                                         \
+    X(CODEC, 0, "codec")   /* Part 6/12/9 wire formats */                     \
+    X(P12REG, 1, "p12reg") /* Part 12 VoQ register block */                   \
+    X(P9REG, 2, "p9reg")   /* Part 9 CAR/CSR bits */                          \
+    X(GEN, 3, "gen")       /* Part 12 backpressure generator */               \
+    X(RX, 4, "rx")         /* Part 12 backpressure receiver + scheduler */    \
+    X(EP, 5, "ep")         /* Part 9 source endpoint (counters, orphan) */    \
+    X(SW, 6, "sw")         /* Part 9 congested element (switch/endpoint) */   \
+    X(ARBTX, 7, "arbtx")   /* Part 9 arbitration transmitter */               \
+    X(ARBRX, 8, "arbrx")   /* Part 9 arbitration receiver */
+
+enum rc_machine {
+#define RC_MACHINE_ENUM_(n, v, s) RC_M_##n = (v),
+    RC_MACHINES(RC_MACHINE_ENUM_)
+#undef RC_MACHINE_ENUM_
+    RC_MACHINE_COUNT = 9
+};
+
+/*
+ * Per machine: CONFIG keys (create), EVENTS (step), OUTPUTS, QUERIES.
+ * Entry: X(NAME, number, "name", flags, "arg0", "arg1", ...); a list with no
+ * arguments ends in NULL. Config entries are X(NAME, number, "name", default).
+ */
+
+/* codec: stateless. Decoders return RC_OK with the fields, or an error with
+ * (where the bytes could be split into fields) the fields anyway, e.g. RC_CRC.
+ * A reserved VC_IND is RC_OK with kind = reserved_vc_ind (ignored without
+ * error, Part 12 3.2). */
+#define RC_CODEC_CONFIG(X) X(NONE, 0, "none", 0)
+#define RC_CODEC_EVENTS(X)                                                     \
+    X(STYPE2_DECODE, 1, "stype2_decode", 0, "rev", "width", "value")           \
+    X(STYPE2_ENCODE, 2, "stype2_encode", 0, "rev", "width", "group", "status") \
+    X(CS64_DECODE, 3, "cs64_decode", 0, "width", "param")                      \
+    X(CS64_ENCODE, 4, "cs64_encode", 0, "vc_ind", "width", "group", "status")  \
+    X(CS48_UNPACK, 5, "cs48_unpack", 0, "len", "hi", "lo")                     \
+    X(CS48_PACK, 6, "cs48_pack", 0, "stype0", "parameter0", "parameter1",      \
+      "stype1", "cmd", "stype2")                                               \
+    X(CS64_UNPACK, 7, "cs64_unpack", 0, "len", "hi", "lo")                     \
+    X(CS64_PACK, 8, "cs64_pack", 0, "stype0", "parameter0", "parameter1",      \
+      "stype1")                                                                \
+    X(CCP_UNPACK, 9, "ccp_unpack", 0, "rev", "len", "hi", "lo")                \
+    X(CCP_PACK, 10, "ccp_pack", 0, "rev", "ack_id", "vc", "crf", "prio", "tt", \
+      "destination_id", "tgt_destination_id", "xon", "fam", "rsrv", "flow_id", \
+      "soc", "ftype")                                                          \
+    X(FAM_DECODE, 11, "fam_decode", 0, "xon", "fam")                           \
+    X(FLOW_DECODE, 12, "flow_decode", 0, "flow_id")
+#define RC_CODEC_OUTPUTS(X)                                                    \
+    X(VOQ_MSG, 1, "voq_msg", RC_WIRE, "kind", "vc_ind", "vc", "group_width",   \
+      "status_width", "group", "status", "first_port")                         \
+    X(VALUE, 2, "value", RC_WIRE, "value")                                     \
+    X(CS48, 3, "cs48", RC_WIRE, "stype0", "parameter0", "parameter1",          \
+      "stype1", "cmd", "stype2", "crc")                                        \
+    X(CS64, 4, "cs64", RC_WIRE, "stype0", "parameter0", "parameter1",          \
+      "stype1", "crc", "alignment")                                            \
+    X(BYTES, 5, "bytes", RC_WIRE, "len", "hi", "lo")                           \
+    X(CCP_HDR, 6, "ccp_hdr", RC_WIRE, "ack_id", "vc", "crf", "prio", "tt",     \
+      "ftype", "destination_id", "crc", "pad")                                 \
+    X(CCP, 7, "ccp", RC_WIRE, "xon", "fam", "rsrv", "flow_id", "soc",          \
+      "tgt_destination_id")                                                    \
+    X(COMMAND, 8, "command", RC_WIRE, "cmd", "seq")                            \
+    X(FLOW, 9, "flow", RC_WIRE, "reserved", "vc", "flow")
+#define RC_CODEC_QUERIES(X) X(NONE, 0, "none", 0, NULL)
+
+/* p12reg: one VoQ extended-features block, offsets relative to the block. */
+#define RC_P12REG_CONFIG(X)                                                    \
+    X(REV, 1, "rev", 3)                                                        \
+    X(PORTS, 2, "ports", 4)                                                    \
+    X(EF_PTR, 3, "ef_ptr", 0)                                                  \
+    X(GEN, 4, "gen", 1)          /* every port supports generation */          \
+    X(RX, 5, "rx", 1)            /* ... reception */                           \
+    X(PERVC, 6, "pervc", 0)      /* ... per-VC (rev 2: VC linking) */          \
+    X(SIZES, 7, "sizes", 0x11)   /* bit n: group size n supported */           \
+    X(NOGEN_PORT, 8, "nogen_port", RC_NONE) /* one port without generation */  \
+    X(NORX_PORT, 9, "norx_port", RC_NONE)   /* one port without reception */   \
+    X(TX_WHILE_GEN, 10, "tx_while_gen", 0)  /* 1: accept TX size change while \
+                                               generating (I-VOQREG-8) */      \
+    X(SIZE7, 11, "size7", 0)               /* 1: accept size 7 (I-VOQREG-9) */ \
+    X(UNSUP_SIZE, 12, "unsup_size", 0)     /* 1: accept unsupported size */    \
+    X(UNSUP_ENABLE, 13, "unsup_enable", 0) /* 1: accept enable w/o support */  \
+    X(UNIMPL_ERROR, 14, "unimpl_error", 0) /* 1: reserved words -> noent */
+#define RC_P12REG_EVENTS(X)                                                    \
+    X(READ, 1, "read", 0, "offset")                                            \
+    X(WRITE, 2, "write", 0, "offset", "value")                                 \
+    X(RESET, 3, "reset", 0, NULL)
+#define RC_P12REG_OUTPUTS(X)                                                   \
+    X(VALUE, 1, "value", RC_WIRE, "value")                                     \
+    X(WROTE, 2, "wrote", RC_NOTE, "after", "read_only", "reserved", "refused")
+#define RC_P12REG_QUERIES(X) X(CSR, 1, "csr", 0, "port")
+
+/* p9reg: PE Features CAR, Port n Control CSR bits 13/15, Port n Error and
+ * Status CSR bit 28. */
+#define RC_P9REG_CONFIG(X)                                                     \
+    X(PORTS, 1, "ports", 4)                                                    \
+    X(FC, 2, "fc", 1)                  /* flow control support (bit 24) */     \
+    X(ARB, 3, "arb", 0)                /* flow arbitration support (bit 20) */ \
+    X(ARB_NEEDS_FC, 4, "arb_needs_fc", 0)
+#define RC_P9REG_EVENTS(X)                                                     \
+    X(CAR_READ, 1, "car_read", 0, NULL)                                        \
+    X(CAR_WRITE, 2, "car_write", 0, "value")                                   \
+    X(CTL_READ, 3, "ctl_read", 0, "port")                                      \
+    X(CTL_WRITE, 4, "ctl_write", 0, "port", "value")                           \
+    X(ERRSTAT_READ, 5, "errstat_read", 0, "port")                              \
+    X(SET_UNAVAILABLE, 6, "set_unavailable", 0, "port", "on")                  \
+    X(RESET, 7, "reset", 0, NULL)
+#define RC_P9REG_OUTPUTS(X) X(VALUE, 1, "value", RC_WIRE, "value")
+#define RC_P9REG_QUERIES(X)                                                    \
+    X(MAY_ROUTE_FC, 1, "may_route_fc", 0, "port")                              \
+    X(MAY_ROUTE_ARB, 2, "may_route_arb", 0, "port")                            \
+    X(PORT_XOFF_EXPECTED, 3, "port_xoff_expected", 0, "rev", "errstat", "csr")
+
+/* gen: the downstream device that sends VoQ backpressure (Part 12 4.2). */
+#define RC_GEN_CONFIG(X)                                                       \
+    X(REV, 1, "rev", 3)                                                        \
+    X(FORMAT, 2, "format", 48)           /* 48 or 64 */                       \
+    X(PORTS, 3, "ports", 8)                                                    \
+    X(VCS, 4, "vcs", 0)                  /* optional VCs: 0,1,2,4,8 */        \
+    X(REFRESH, 5, "refresh", 0)          /* ticks between refreshes, 0 off */ \
+    X(LINK_REFRESH, 6, "link_refresh", 0) /* 1: refresh on link recovery */
+#define RC_GEN_EVENTS(X)                                                       \
+    X(CONGEST, 1, "congest", 0, "port", "vc", "on")                            \
+    X(CSR, 2, "csr", 0, "port", "value")                                       \
+    X(TICK, 3, "tick", 0, "n")                                                 \
+    X(LINK_RECOVERED, 4, "link_recovered", 0, "port")
+/* symbol: tx_port carries it; vc 0..8 or RC_VC_ALL; ride = the stype0 a CS48
+ * symbol must ride with (RC_VC_ALL = any, 4 = Status, 5 = VC_Status with
+ * parameter0 = vcid); encoded = the stype2 (CS48) or 24-bit parameter (CS64) */
+#define RC_GEN_OUTPUTS(X)                                                      \
+    X(SYMBOL, 1, "symbol", RC_WIRE, "tx_port", "vc", "group", "status",        \
+      "ride", "vcid", "encoded")
+#define RC_GEN_QUERIES(X)                                                      \
+    X(REPORTED, 1, "reported", 0, "port", "vc")                                \
+    X(LAST_SENT, 2, "last_sent", 0, "port", "group", "vc")
+
+/* rx: the upstream device that honours VoQ backpressure (Part 12 4.3). */
+#define RC_RX_CONFIG(X)                                                        \
+    X(REV, 1, "rev", 3)                                                        \
+    X(FORMAT, 2, "format", 48)                                                 \
+    X(PORTS, 3, "ports", 8)              /* downstream ports */               \
+    X(VCS, 4, "vcs", 0)                                                        \
+    X(PER_VC, 5, "per_vc", 0)            /* CSR bit 11 */                     \
+    X(WIDTH, 6, "width", 0)              /* RX Port Group Size */             \
+    X(QUEUE_WITHIN_VCS, 7, "queue_within_vcs", 0)                              \
+    X(QUEUES, 8, "queues", 8)            /* staging queues; map: event map */ \
+    X(BEYOND, 9, "beyond", 0)            /* 0 ignore bits of absent ports,    \
+                                            1 discard such a message */
+#define RC_RX_EVENTS(X)                                                        \
+    X(MAP, 1, "map", 0, "port", "queue")   /* before any traffic */          \
+    X(SYMBOL, 2, "symbol", 0, "len", "hi", "lo")                               \
+    X(ENQUEUE, 3, "enqueue", 0, "id", "flow", "port", "vc")                    \
+    X(SCHEDULE, 4, "schedule", 0, NULL)                                        \
+    X(RESET, 5, "reset", 0, NULL)
+#define RC_RX_OUTPUTS(X)                                                       \
+    X(COMMITTED, 1, "committed", RC_WIRE, "id", "flow", "port", "vc")          \
+    X(APPLIED, 2, "applied", RC_NOTE, "vc")                                    \
+    X(IGNORED, 3, "ignored", RC_NOTE, "reason")                                \
+    X(DISCARDED, 4, "discarded", RC_NOTE, "reason")
+#define RC_RX_QUERIES(X)                                                       \
+    X(CONGESTED, 1, "congested", 0, "port", "vc")                              \
+    X(ELIGIBLE, 2, "eligible", 0, "queue", "vc")                               \
+    X(DEPTH, 3, "depth", 0, "queue", "vc")
+
+/* ep: the source endpoint that receives CCPs (Part 9 2.4.2.1, 2.4.2.3,
+ * 2.4.5). Flows are named by flow_id (Table 3-1 encoding). */
+#define RC_EP_CONFIG(X)                                                        \
+    X(REV, 1, "rev", 3)                                                        \
+    X(WIDTH, 2, "width", 4)              /* counter width, bits */            \
+    X(CAPACITY, 3, "capacity", 8)        /* destinations with own counters */ \
+    X(ORPHAN, 4, "orphan", 1000)         /* orphan timeout, ticks */          \
+    X(ARB, 5, "arb", 0)                  /* flow arbitration support */       \
+    X(CRITICAL, 6, "critical", 0)        /* mask of critical flows */
+#define RC_EP_EVENTS(X)                                                        \
+    X(CCP, 1, "ccp", 0, "xon", "fam", "flow_id", "tgt_destination_id", "soc")  \
+    X(TICK, 2, "tick", 0, "n")                                                 \
+    X(SETUP, 3, "setup", 0, "dest", "flow_id")                                 \
+    X(RESET, 4, "reset", 0, NULL)
+/* masks: bit i (0..5) = VC0 flow A+i, bit 5+n = VCn flow A */
+#define RC_EP_OUTPUTS(X)                                                       \
+    X(STOPPED, 1, "stopped", RC_NOTE, "dest", "mask")                          \
+    X(RESTARTED, 2, "restarted", RC_NOTE, "dest", "mask")                      \
+    X(ORPHAN, 3, "orphan", RC_NOTE, "dest", "flow_id")                         \
+    X(IGNORED, 4, "ignored", RC_NOTE, "reason")
+#define RC_EP_QUERIES(X)                                                       \
+    X(ENABLED, 1, "enabled", 0, "dest", "flow_id")                             \
+    X(COUNTER, 2, "counter", 0, "dest", "flow_id")
+
+/* sw: the congested element that sends CCPs (Part 9 2.4.2.2, 2.4.3, 2.4.6).
+ * candidate events collect the packets of one congestion decision, the
+ * congested event makes it. */
+#define RC_SW_CONFIG(X)                                                        \
+    X(REV, 1, "rev", 3)                                                        \
+    X(ROLE, 2, "role", 0)                /* 0 switch, 1 endpoint */           \
+    X(TT, 3, "tt", 0)                    /* 0 Dev8, 1 Dev16, 2 Dev32 */       \
+    X(PORTS, 4, "ports", 8)                                                    \
+    X(LIST, 5, "list", 8)                /* controlled flow list capacity */  \
+    X(CRF, 6, "crf", 1)                  /* CRF supported */                  \
+    X(RESPONSES, 7, "responses", 1)      /* responses may be XOFF'd */        \
+    X(PICK, 8, "pick", 0)                /* response flowID: 0 lowest, 1     \
+                                            unpromoted (I-FCSW-1) */          \
+    X(DROP, 9, "drop", 0)                /* drop CCPs without buffer */       \
+    X(ARB_NEEDS_FC, 10, "arb_needs_fc", 0)
+#define RC_SW_EVENTS(X)                                                        \
+    X(CANDIDATE, 1, "candidate", 0, "ftype", "vc", "prio", "crf",              \
+      "source_id", "destination_id", "ccp_port")                               \
+    X(CONGESTED, 2, "congested", 0, "port")                                    \
+    X(ABATED_PORT, 3, "abated_port", 0, "port")                                \
+    X(ABATED_FLOW, 4, "abated_flow", 0, "destination_id",                      \
+      "tgt_destination_id", "flow_id")                                         \
+    X(PORT_CONTROL, 5, "port_control", 0, "port", "value")                     \
+    X(FORWARD, 6, "forward", 0, "in_port", "port", "no_buffer", "xon", "fam",  \
+      "flow_id", "soc", "destination_id", "tgt_destination_id")
+#define RC_SW_OUTPUTS(X)                                                       \
+    X(CCP, 1, "ccp", RC_WIRE, "port", "xon", "fam", "flow_id",                 \
+      "destination_id", "tgt_destination_id", "soc", "prio", "crf")            \
+    X(VERDICT, 2, "verdict", RC_NOTE, "verdict")
+#define RC_SW_QUERIES(X)                                                       \
+    X(LISTED, 1, "listed", 0, "destination_id", "tgt_destination_id",          \
+      "flow_id")                                                               \
+    X(LIST_LEN, 2, "list_len", 0, NULL)
+
+/* arbtx: the source of arbitrated flows (Part 9 2.2, 2.4.7). */
+#define RC_ARBTX_CONFIG(X)                                                     \
+    X(REV, 1, "rev", 3)                                                        \
+    X(FLOWS, 2, "flows", 2)                                                    \
+    X(PEER_ARB, 3, "peer_arb", 1)                                              \
+    X(PIPELINE, 4, "pipeline", 0)                                              \
+    X(OWN_FLOW, 5, "own_flow", 0)        /* REQUEST in its own flow */        \
+    X(ANY_SEQ, 6, "any_seq", 0)                                                \
+    X(TIMEOUT, 7, "timeout", 0)          /* request timeout, ticks, 0 off */  \
+    X(BACKOFF, 8, "backoff", 0)                                                \
+    X(STATIC_MASK, 9, "static_mask", 0)  /* flows with static resources */
+#define RC_ARBTX_EVENTS(X)                                                     \
+    X(PDU, 1, "pdu", 0, "flow", "mode", "packets")                             \
+    X(END, 2, "end", 0, "flow")                                                \
+    X(CCP, 3, "ccp", 0, "flow", "cmd", "seq")                                  \
+    X(TICK, 4, "tick", 0, "n")                                                 \
+    X(SLOT, 5, "slot", 0, "flow")
+#define RC_ARBTX_OUTPUTS(X)                                                    \
+    X(MSG, 1, "msg", RC_WIRE, "cmd", "seq", "flow", "reissue")                 \
+    X(DATA, 2, "data", RC_WIRE, "flow", "pdu", "segment", "last")              \
+    X(NOTE, 3, "note", RC_NOTE, "kind", "flow", "seq")
+#define RC_ARBTX_QUERIES(X)                                                    \
+    X(MAY_SEND, 1, "may_send", 0, "flow")                                      \
+    X(OUTSTANDING, 2, "outstanding", 0, "flow")                                \
+    X(NEXT_SEQ, 3, "next_seq", 0, "flow")                                      \
+    X(QUEUED, 4, "queued", 0, "flow")
+
+/* arbrx: the destination that owns a pool of resources (Part 9 2.2, 2.4.7,
+ * 2.4.8). */
+#define RC_ARBRX_CONFIG(X)                                                     \
+    X(REV, 1, "rev", 3)                                                        \
+    X(FLOWS, 2, "flows", 2)                                                    \
+    X(POOL, 3, "pool", 1)                                                      \
+    X(ANSWER, 4, "answer", 0)            /* 0 immediate, 1 on decide */       \
+    X(POLICY, 5, "policy", 0)            /* 0 grant if free, 1 reject all */  \
+    X(PIPELINING, 6, "pipelining", 1)                                          \
+    X(OWN_FLOW, 7, "own_flow", 0)                                              \
+    X(AFRESH, 8, "afresh", 0)                                                  \
+    X(IDLE, 9, "idle", 0)                /* idle timeout, ticks, 0 off */     \
+    X(RELEASE, 10, "release", 0)         /* second timeout, 0 never */        \
+    X(STATIC_MASK, 11, "static_mask", 0)
+#define RC_ARBRX_EVENTS(X)                                                     \
+    X(CCP, 1, "ccp", 0, "flow", "cmd", "seq")                                  \
+    X(DATA, 2, "data", 0, "flow", "last", "aborted")                           \
+    X(TICK, 3, "tick", 0, "n")                                                 \
+    X(DECIDE, 4, "decide", 0, "flow", "grant")                                 \
+    X(ASK_DEALLOC, 5, "ask_dealloc", 0, "flow")                                \
+    X(RESET, 6, "reset", 0, NULL)
+#define RC_ARBRX_OUTPUTS(X)                                                    \
+    X(MSG, 1, "msg", RC_WIRE, "cmd", "seq", "flow", "dealloc")                 \
+    X(ALLOCATED, 2, "allocated", RC_NOTE, "flow")                              \
+    X(FREED, 3, "freed", RC_NOTE, "flow", "reason")                            \
+    X(VIOLATION, 4, "violation", RC_NOTE, "kind", "flow")
+#define RC_ARBRX_QUERIES(X)                                                    \
+    X(FREE, 1, "free", 0, NULL)                                                \
+    X(ALLOCATED, 2, "allocated", 0, "flow")                                    \
+    X(HELD, 3, "held", 0, "flow")
+
+/* Enums for every table: RC_GEN_EV_CONGEST, RC_GEN_OUT_SYMBOL,
+ * RC_GEN_Q_REPORTED, RC_GEN_CFG_PORTS, ... */
+#define RC_DECLARE_ENUMS_(M, m)                                                \
+    enum rc_##m##_event { RC_##M##_EVENTS(RC_##M##_EV_ITEM_) RC_##M##_EV_END_ }; \
+    enum rc_##m##_output { RC_##M##_OUTPUTS(RC_##M##_OUT_ITEM_) RC_##M##_OUT_END_ }; \
+    enum rc_##m##_query { RC_##M##_QUERIES(RC_##M##_Q_ITEM_) RC_##M##_Q_END_ }; \
+    enum rc_##m##_config { RC_##M##_CONFIG(RC_##M##_CFG_ITEM_) RC_##M##_CFG_END_ };
+
+#define RC_CODEC_EV_ITEM_(n, v, ...) RC_CODEC_EV_##n = (v),
+#define RC_CODEC_OUT_ITEM_(n, v, ...) RC_CODEC_OUT_##n = (v),
+#define RC_CODEC_Q_ITEM_(n, v, ...) RC_CODEC_Q_##n = (v),
+#define RC_CODEC_CFG_ITEM_(n, v, ...) RC_CODEC_CFG_##n = (v),
+#define RC_P12REG_EV_ITEM_(n, v, ...) RC_P12REG_EV_##n = (v),
+#define RC_P12REG_OUT_ITEM_(n, v, ...) RC_P12REG_OUT_##n = (v),
+#define RC_P12REG_Q_ITEM_(n, v, ...) RC_P12REG_Q_##n = (v),
+#define RC_P12REG_CFG_ITEM_(n, v, ...) RC_P12REG_CFG_##n = (v),
+#define RC_P9REG_EV_ITEM_(n, v, ...) RC_P9REG_EV_##n = (v),
+#define RC_P9REG_OUT_ITEM_(n, v, ...) RC_P9REG_OUT_##n = (v),
+#define RC_P9REG_Q_ITEM_(n, v, ...) RC_P9REG_Q_##n = (v),
+#define RC_P9REG_CFG_ITEM_(n, v, ...) RC_P9REG_CFG_##n = (v),
+#define RC_GEN_EV_ITEM_(n, v, ...) RC_GEN_EV_##n = (v),
+#define RC_GEN_OUT_ITEM_(n, v, ...) RC_GEN_OUT_##n = (v),
+#define RC_GEN_Q_ITEM_(n, v, ...) RC_GEN_Q_##n = (v),
+#define RC_GEN_CFG_ITEM_(n, v, ...) RC_GEN_CFG_##n = (v),
+#define RC_RX_EV_ITEM_(n, v, ...) RC_RX_EV_##n = (v),
+#define RC_RX_OUT_ITEM_(n, v, ...) RC_RX_OUT_##n = (v),
+#define RC_RX_Q_ITEM_(n, v, ...) RC_RX_Q_##n = (v),
+#define RC_RX_CFG_ITEM_(n, v, ...) RC_RX_CFG_##n = (v),
+#define RC_EP_EV_ITEM_(n, v, ...) RC_EP_EV_##n = (v),
+#define RC_EP_OUT_ITEM_(n, v, ...) RC_EP_OUT_##n = (v),
+#define RC_EP_Q_ITEM_(n, v, ...) RC_EP_Q_##n = (v),
+#define RC_EP_CFG_ITEM_(n, v, ...) RC_EP_CFG_##n = (v),
+#define RC_SW_EV_ITEM_(n, v, ...) RC_SW_EV_##n = (v),
+#define RC_SW_OUT_ITEM_(n, v, ...) RC_SW_OUT_##n = (v),
+#define RC_SW_Q_ITEM_(n, v, ...) RC_SW_Q_##n = (v),
+#define RC_SW_CFG_ITEM_(n, v, ...) RC_SW_CFG_##n = (v),
+#define RC_ARBTX_EV_ITEM_(n, v, ...) RC_ARBTX_EV_##n = (v),
+#define RC_ARBTX_OUT_ITEM_(n, v, ...) RC_ARBTX_OUT_##n = (v),
+#define RC_ARBTX_Q_ITEM_(n, v, ...) RC_ARBTX_Q_##n = (v),
+#define RC_ARBTX_CFG_ITEM_(n, v, ...) RC_ARBTX_CFG_##n = (v),
+#define RC_ARBRX_EV_ITEM_(n, v, ...) RC_ARBRX_EV_##n = (v),
+#define RC_ARBRX_OUT_ITEM_(n, v, ...) RC_ARBRX_OUT_##n = (v),
+#define RC_ARBRX_Q_ITEM_(n, v, ...) RC_ARBRX_Q_##n = (v),
+#define RC_ARBRX_CFG_ITEM_(n, v, ...) RC_ARBRX_CFG_##n = (v),
+
+RC_DECLARE_ENUMS_(CODEC, codec)
+RC_DECLARE_ENUMS_(P12REG, p12reg)
+RC_DECLARE_ENUMS_(P9REG, p9reg)
+RC_DECLARE_ENUMS_(GEN, gen)
+RC_DECLARE_ENUMS_(RX, rx)
+RC_DECLARE_ENUMS_(EP, ep)
+RC_DECLARE_ENUMS_(SW, sw)
+RC_DECLARE_ENUMS_(ARBTX, arbtx)
+RC_DECLARE_ENUMS_(ARBRX, arbrx)
+
+/* Symbolic argument values usable in vector files: X("arg", "symbol", value).
+ * The numbers are the ABI: e.g. a voq_msg kind of 3 means the message was
+ * ignored because of a reserved VC_IND. */
+#define RC_SYMBOLS(X)                                                          \
+    X("vc", "all", 255)                                                        \
+    X("ride", "any", 255)                                                      \
+    X("ride", "status", 4)                                                     \
+    X("ride", "vc_status", 5)                                                  \
+    X("kind", "backpressure", 0)                                               \
+    X("kind", "nop", 1)                                                        \
+    X("kind", "reserved_cmd", 2)                                               \
+    X("kind", "reserved_vc_ind", 3)                                            \
+    X("format", "cs48", 48)                                                    \
+    X("format", "cs64", 64)                                                    \
+    X("tt", "dev8", 0)                                                         \
+    X("tt", "dev16", 1)                                                        \
+    X("tt", "dev32", 2)                                                        \
+    X("role", "switch", 0)                                                     \
+    X("role", "endpoint", 1)                                                   \
+    X("mode", "single", 0)                                                     \
+    X("mode", "multi", 1)                                                      \
+    X("cmd", "XOFF", 0)                                                        \
+    X("cmd", "XOFF_ARB", 1)                                                    \
+    X("cmd", "RELEASE", 2)                                                     \
+    X("cmd", "XON", 3)                                                         \
+    X("cmd", "XON_ARB", 4)                                                     \
+    X("cmd", "REQUEST_SINGLE", 5)                                              \
+    X("cmd", "REQUEST_MULTI", 6)                                               \
+    X("cmd", "RESERVED", 7)                                                    \
+    X("flow_id", "0A", 0x00)                                                   \
+    X("flow_id", "0B", 0x01)                                                   \
+    X("flow_id", "0C", 0x02)                                                   \
+    X("flow_id", "0D", 0x03)                                                   \
+    X("flow_id", "0E", 0x04)                                                   \
+    X("flow_id", "0F", 0x05)                                                   \
+    X("flow_id", "1A", 0x41)                                                   \
+    X("flow_id", "2A", 0x42)                                                   \
+    X("flow_id", "3A", 0x43)                                                   \
+    X("flow_id", "4A", 0x44)                                                   \
+    X("flow_id", "5A", 0x45)                                                   \
+    X("flow_id", "6A", 0x46)                                                   \
+    X("flow_id", "7A", 0x47)                                                   \
+    X("flow_id", "8A", 0x48)                                                   \
+    X("reason", "reserved_vc_ind", 1)   /* rx ignored */                      \
+    X("reason", "not_linked", 2)        /* rx ignored: per-VC CS48 symbol    \
+                                           without Status/VC_Status */       \
+    X("reason", "reserved_cmd", 3)                                             \
+    X("reason", "nop", 4)                                                      \
+    X("reason", "not_voq", 5)                                                  \
+    X("reason", "vc_not_in_use", 6)                                            \
+    X("reason", "crc", 7)               /* rx discarded */                    \
+    X("reason", "beyond", 8)            /* rx discarded (I-RX-1) */           \
+    X("reason", "reserved_flow_id", 9)  /* ep ignored (Part 9 3.4) */         \
+    X("reason", "critical_flow", 10)                                           \
+    X("reason", "reserved_fam", 11)                                            \
+    X("reason", "not_congestion_mgmt", 12)                                     \
+    X("reason", "last_segment", 20)     /* arbrx freed */                     \
+    X("reason", "aborted", 21)                                                 \
+    X("reason", "idle_timeout", 22)                                            \
+    X("reason", "release", 23)                                                 \
+    X("reason", "release_timeout", 24)                                         \
+    X("reason", "reset", 25)
+
+/* Capability profile: what the device is, so vectors can be selected and
+ * parameterised (a vector may use ${name} for the values marked "var"). */
+struct rc_profile {
+    uint32_t p12_revs;       /* bit 2: Part 12 rev 2.x, bit 3: rev 3.0-4.1 */
+    uint32_t p9_revs;        /* bit 2: Part 9 rev 2.x, bit 3: rev 3.0-4.1 */
+    uint32_t caps;           /* RC_CAP_* */
+    uint32_t ports;          /* var ports: device ports */
+    uint32_t vcs;            /* var vcs: optional VCs (0,1,2,4,8) */
+    uint32_t counter_width;  /* var counter_width (tc = 2^w - 1) */
+    uint32_t orphan_timeout; /* var orphan_timeout, ticks */
+    uint32_t flow_list;      /* var flow_list: controlled flow list size */
+    uint32_t arb_pool;       /* var arb_pool: arbitration resources */
+    uint32_t reserved[8];    /* zero */
+};
+
+#define RC_CAPS(X)                                                             \
+    X(CS48, 0, "cs48")                                                         \
+    X(CS64, 1, "cs64")                                                         \
+    X(GEN, 2, "gen")                                                           \
+    X(RX, 3, "rx")                                                             \
+    X(PERVC, 4, "pervc")     /* per-VC / VC linking */                        \
+    X(P12REG, 5, "p12reg")                                                     \
+    X(P9REG, 6, "p9reg")                                                       \
+    X(EP, 7, "ep")                                                             \
+    X(SW, 8, "sw")                                                             \
+    X(ARBTX, 9, "arbtx")                                                       \
+    X(ARBRX, 10, "arbrx")                                                      \
+    X(CODEC, 11, "codec")                                                      \
+    X(SWITCH, 12, "switch")  /* the device is a switch (else an endpoint) */
+
+enum rc_cap {
+#define RC_CAP_ENUM_(n, bit, s) RC_CAP_##n = 1u << (bit),
+    RC_CAPS(RC_CAP_ENUM_)
+#undef RC_CAP_ENUM_
+};
+
+/* An event, an output or a query. */
+struct rc_msg {
+    uint32_t kind;
+    uint32_t nargs;
+    uint64_t arg[RC_MAX_ARGS];
+};
+
+struct rc_config {
+    uint32_t n;
+    struct rc_kv {
+        uint32_t key;
+        uint64_t value;
+    } kv[RC_MAX_CONFIG]; /* keys not given take the table's default */
+};
+
+struct rc_machine_ops {
+    /* NULL create: the machine is not provided. */
+    int (*create)(void **inst, const struct rc_config *cfg);
+    void (*destroy)(void *inst);
+    int (*step)(void *inst, const struct rc_msg *event, struct rc_msg *out,
+                uint32_t cap, uint32_t *n);
+    int (*query)(void *inst, const struct rc_msg *query, uint64_t *value);
+};
+
+struct rc_dut {
+    uint32_t abi_version; /* RC_DUT_ABI_VERSION */
+    const char *name;
+    const char *version;
+    struct rc_profile profile;
+    struct rc_machine_ops machine[RC_MACHINE_COUNT];
+    /* Optional fast path for the exhaustive CS64 sweep: decode a 24-bit VoQ
+     * parameter exactly like codec cs64_decode (one voq_msg output). */
+    int (*cs64_decode)(uint32_t width, uint32_t param, struct rc_msg *out);
+};
+
+/* The one symbol a DUT library exports. */
+typedef const struct rc_dut *(*rc_dut_entry_fn)(void);
+#define RC_DUT_ENTRY "riocheck_dut_v1"
+
+#endif
