@@ -19,7 +19,10 @@
  *                             configured that way (the vector is then
  *                             not-applicable), or another error;
  *   step(inst, event, out, cap, &n) -> a result code, plus n outputs written
- *                             to out[0..n) (cap >= RC_MAX_OUTPUTS);
+ *                             to out[0..n); cap >= RC_MAX_OUTPUTS (the
+ *                             harness gives 8128 or more); a step whose
+ *                             outputs do not fit returns RC_FULL with n = 0
+ *                             and the instance unchanged;
  *   query(inst, query, &value) -> observable state, e.g. "is flow F enabled";
  *   destroy(inst).
  * Events, outputs and queries are struct rc_msg: a kind and up to
@@ -27,6 +30,11 @@
  * the tables below (one X-macro line per kind: enum name, number, the name
  * used in vector files, flags, then the argument names in order). A step that
  * the device does not implement returns RC_NOTSUP (vector not-applicable).
+ *
+ * Time: a `tick n` event means n time units pass at once (one event, not n
+ * events); a DUT whose timers fire at most once per event says so in its
+ * documentation. Register writes (p9reg car_write, ctl_write) output the
+ * register value after the write; p12reg write gives an optional note.
  *
  * Conventions for arguments: booleans are 0/1; "vc" is 0..8 or RC_VC_ALL;
  * byte strings (symbols, packets) are three arguments len, hi, lo: up to 16
@@ -212,7 +220,7 @@ enum rc_machine {
     X(LINK_RECOVERED, 4, "link_recovered", 0, "port")
 /* symbol: tx_port carries it; vc 0..8 or RC_VC_ALL; ride = the stype0 a CS48
  * symbol must ride with (RC_VC_ALL = any, 4 = Status, 5 = VC_Status with
- * parameter0 = vcid); encoded = the stype2 (CS48) or 24-bit parameter (CS64) */
+ * parameter0 = vcid; always RC_VC_ALL for CS64, which carries VC_IND); encoded = the stype2 (CS48) or 24-bit parameter (CS64) */
 #define RC_GEN_OUTPUTS(X)                                                      \
     X(SYMBOL, 1, "symbol", RC_WIRE, "tx_port", "vc", "group", "status",        \
       "ride", "vcid", "encoded")
@@ -326,7 +334,7 @@ enum rc_machine {
 #define RC_ARBTX_OUTPUTS(X)                                                    \
     X(MSG, 1, "msg", RC_WIRE, "cmd", "seq", "flow", "reissue")                 \
     X(DATA, 2, "data", RC_WIRE, "flow", "pdu", "segment", "last")              \
-    X(NOTE, 3, "note", RC_NOTE, "kind", "flow", "seq")
+    X(NOTE, 3, "note", RC_NOTE, "note", "flow", "seq")
 #define RC_ARBTX_QUERIES(X)                                                    \
     X(MAY_SEND, 1, "may_send", 0, "flow")                                      \
     X(OUTSTANDING, 2, "outstanding", 0, "flow")                                \
@@ -358,7 +366,7 @@ enum rc_machine {
     X(MSG, 1, "msg", RC_WIRE, "cmd", "seq", "flow", "dealloc")                 \
     X(ALLOCATED, 2, "allocated", RC_NOTE, "flow")                              \
     X(FREED, 3, "freed", RC_NOTE, "flow", "reason")                            \
-    X(VIOLATION, 4, "violation", RC_NOTE, "kind", "flow")
+    X(VIOLATION, 4, "violation", RC_NOTE, "violation", "flow")
 #define RC_ARBRX_QUERIES(X)                                                    \
     X(FREE, 1, "free", 0, NULL)                                                \
     X(ALLOCATED, 2, "allocated", 0, "flow")                                    \
