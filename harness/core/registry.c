@@ -1,6 +1,7 @@
 /* Name tables generated from the X-macros of riocheck/dut.h. */
 #include "registry.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #define KIND_(n, v, name, flags, ...) {(v), (name), (flags), {__VA_ARGS__}},
@@ -90,18 +91,37 @@ int rc_kind_arg(const struct rc_kind_desc *k, const char *arg)
 }
 
 static const struct {
-    const char *arg, *symbol;
+    const char *scope, *arg, *symbol;
     uint64_t value;
 } symbols[] = {
-#define SYM_(a, s, v) {(a), (s), (uint64_t)(v)},
+#define SYM_(m, a, s, v) {(m), (a), (s), (uint64_t)(v)},
     RC_SYMBOLS(SYM_)
 #undef SYM_
 };
 
-int rc_symbol_value(const char *arg, const char *symbol, uint64_t *v)
+/* Does a symbol scope ("*", "arbtx arbrx", "codec.command") include the
+ * machine, or the machine.kind? kind may be NULL. */
+static int in_scope(const char *scope, const char *machine, const char *kind)
+{
+    char full[96];
+    snprintf(full, sizeof full, "%s.%s", machine, kind ? kind : "");
+    for (const char *p = scope; *p;) {
+        size_t n = strcspn(p, " ");
+        if ((n == 1 && *p == '*') || (n == strlen(machine) && strncmp(p, machine, n) == 0) ||
+            (kind != NULL && n == strlen(full) && strncmp(p, full, n) == 0))
+            return 1;
+        p += n;
+        while (*p == ' ')
+            p++;
+    }
+    return 0;
+}
+
+int rc_symbol_value(const char *machine, const char *kind, const char *arg,
+                    const char *symbol, uint64_t *v)
 {
     for (size_t i = 0; i < N_(symbols); i++)
-        if (strcmp(symbols[i].arg, arg) == 0 &&
+        if (in_scope(symbols[i].scope, machine, kind) && strcmp(symbols[i].arg, arg) == 0 &&
             strcmp(symbols[i].symbol, symbol) == 0) {
             *v = symbols[i].value;
             return 0;
@@ -109,10 +129,12 @@ int rc_symbol_value(const char *arg, const char *symbol, uint64_t *v)
     return -1;
 }
 
-const char *rc_symbol_name(const char *arg, uint64_t v)
+const char *rc_symbol_name(const char *machine, const char *kind, const char *arg,
+                           uint64_t v)
 {
     for (size_t i = 0; i < N_(symbols); i++)
-        if (strcmp(symbols[i].arg, arg) == 0 && symbols[i].value == v)
+        if (in_scope(symbols[i].scope, machine, kind) && strcmp(symbols[i].arg, arg) == 0 &&
+            symbols[i].value == v)
             return symbols[i].symbol;
     return NULL;
 }

@@ -44,10 +44,14 @@ const struct rc_cfg_desc *rc_cfg_by_name(const struct rc_machine_desc *m,
 unsigned rc_kind_nargs(const struct rc_kind_desc *k);
 int rc_kind_arg(const struct rc_kind_desc *k, const char *arg);
 
-/* Symbolic values (RC_SYMBOLS): 0 and *v set when found, -1 otherwise. */
-int rc_symbol_value(const char *arg, const char *symbol, uint64_t *v);
-/* The symbol for a value of an argument, or NULL. */
-const char *rc_symbol_name(const char *arg, uint64_t v);
+/* Symbolic values (RC_SYMBOLS) of an argument of a machine (and kind, the
+ * event/output/query name, or NULL for configuration keys): 0 and *v set
+ * when found, -1 otherwise. */
+int rc_symbol_value(const char *machine, const char *kind, const char *arg,
+                    const char *symbol, uint64_t *v);
+/* The symbol for a value of an argument of a machine, or NULL. */
+const char *rc_symbol_name(const char *machine, const char *kind, const char *arg,
+                           uint64_t v);
 
 /* Result codes. */
 const char *rc_result_name(int code); /* "ok", "crc", ...; "?" if unknown */

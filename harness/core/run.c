@@ -41,8 +41,8 @@ static void verdict(struct rc_vec_result *res, enum rc_verdict v, unsigned line,
     va_end(ap);
 }
 
-void rc_format_msg(char *dst, size_t cap, const struct rc_kind_desc *kind,
-                   const struct rc_msg *m)
+void rc_format_msg(char *dst, size_t cap, const char *machine,
+                   const struct rc_kind_desc *kind, const struct rc_msg *m)
 {
     size_t off = 0;
     int n = snprintf(dst, cap, "%s", kind ? kind->name : "?");
@@ -52,7 +52,7 @@ void rc_format_msg(char *dst, size_t cap, const struct rc_kind_desc *kind,
     unsigned nargs = kind ? rc_kind_nargs(kind) : 0;
     for (unsigned i = 0; i < nargs && i < m->nargs && off < cap; i++) {
         const char *an = kind->args[i];
-        const char *sym = rc_symbol_name(an, m->arg[i]);
+        const char *sym = rc_symbol_name(machine, kind->name, an, m->arg[i]);
         if (sym)
             n = snprintf(dst + off, cap - off, " %s=%s", an, sym);
         else if (m->arg[i] < 256)
@@ -142,8 +142,8 @@ static int msg_matches(const struct rc_msg *actual, const struct vec_step *e,
     return 1;
 }
 
-static void format_expected(char *dst, size_t cap, const struct vec_step *e,
-                            const struct rc_profile *p)
+static void format_expected(char *dst, size_t cap, const char *machine,
+                            const struct vec_step *e, const struct rc_profile *p)
 {
     struct rc_msg m;
     memset(&m, 0, sizeof m);
@@ -152,7 +152,7 @@ static void format_expected(char *dst, size_t cap, const struct vec_step *e,
         uint64_t v = 0;
         (void)vec_resolve(&e->args[i].v, p, &v);
         const char *an = e->kind->args[e->args[i].index];
-        const char *sym = rc_symbol_name(an, v);
+        const char *sym = rc_symbol_name(machine, e->kind->name, an, v);
         int n = sym ? snprintf(dst + off, cap - off, " %s=%s", an, sym)
                     : snprintf(dst + off, cap - off, v < 256 ? " %s=%llu" : " %s=0x%llX",
                                an, (unsigned long long)v);
@@ -178,7 +178,7 @@ static void format_actual(char *dst, size_t cap, const struct rc_machine_desc *m
             return;
         }
         char one[256];
-        rc_format_msg(one, sizeof one, k, &out[i]);
+        rc_format_msg(one, sizeof one, m->name, k, &out[i]);
         int w = snprintf(dst + off, cap - off, "%s%s", shown ? "; " : "", one);
         if (w < 0)
             return;
@@ -240,7 +240,7 @@ static int check_outputs(const struct vec_record *r, unsigned d, const struct rc
             size_t off = 0;
             for (unsigned i = 0; i < new_ && off < sizeof want; i++) {
                 char one[256];
-                format_expected(one, sizeof one, ew[i], p);
+                format_expected(one, sizeof one, m->name, ew[i], p);
                 int w = snprintf(want + off, sizeof want - off, "%s%s", i ? "; " : "", one);
                 if (w < 0)
                     break;
@@ -259,7 +259,7 @@ static int check_outputs(const struct vec_record *r, unsigned d, const struct rc
                 ei++;
         if (ei != new_) {
             char want[300], got[700];
-            format_expected(want, sizeof want, ew[ei], p);
+            format_expected(want, sizeof want, m->name, ew[ei], p);
             format_actual(got, sizeof got, m, out, n, RC_WIRE);
             verdict(res, RC_V_FAIL, ew[ei]->line, "expected %s among: %s", want, got);
             return -1;
@@ -272,7 +272,7 @@ static int check_outputs(const struct vec_record *r, unsigned d, const struct rc
             ni++;
     if (ni != nen) {
         char want[300], got[700];
-        format_expected(want, sizeof want, en[ni], p);
+        format_expected(want, sizeof want, m->name, en[ni], p);
         format_actual(got, sizeof got, m, out, n, RC_NOTE);
         verdict(res, RC_V_FAIL, en[ni]->line, "expected note %s; notes were: %s", want,
                 got);
@@ -320,7 +320,7 @@ static void run_steps(const struct rc_dut *dut, const struct vec_record *r, void
             }
             if (got != want) {
                 char qs[300];
-                rc_format_msg(qs, sizeof qs, s->kind, &q);
+                rc_format_msg(qs, sizeof qs, r->machine->name, s->kind, &q);
                 verdict(res, RC_V_FAIL, s->line, "query %s: got %llu (0x%llX), expected "
                         "%llu (0x%llX)", qs, (unsigned long long)got,
                         (unsigned long long)got, (unsigned long long)want,
@@ -366,7 +366,7 @@ static void run_steps(const struct rc_dut *dut, const struct vec_record *r, void
             }
             if (rc != want) {
                 char es[300];
-                rc_format_msg(es, sizeof es, s->kind, &ev);
+                rc_format_msg(es, sizeof es, r->machine->name, s->kind, &ev);
                 verdict(res, RC_V_FAIL, s->line, "'%s'%s: result %s, expected %s", es,
                         times > 1 ? " (a repetition)" : "", rc_result_name(rc),
                         rc_result_name(want));
@@ -447,8 +447,8 @@ static void run_sweep(const struct rc_dut *dut, const struct vec_record *r,
                 const struct rc_kind_desc *k = rc_kind_by_id(m->outputs, m->noutputs,
                                                              RC_CODEC_OUT_VOQ_MSG);
                 if (n >= 1)
-                    rc_format_msg(g, sizeof g, k, &got[0]);
-                rc_format_msg(e, sizeof e, k, &want);
+                    rc_format_msg(g, sizeof g, "codec", k, &got[0]);
+                rc_format_msg(e, sizeof e, "codec", k, &want);
                 verdict(res, RC_V_FAIL, r->line, "%s width=%u value=0x%X: got %s %s; "
                         "the oracle says %s %s", r->oracle, w, v, rc_result_name(grc), g,
                         rc_result_name(wrc), e);

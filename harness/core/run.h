@@ -38,7 +38,7 @@ void rc_run_vector(const struct rc_dut *dut, const struct vec_record *r,
                    const struct rc_run_opts *opts, struct rc_vec_result *res);
 
 /* Format a message as "name arg=value ..." (symbols where known). */
-void rc_format_msg(char *dst, size_t cap, const struct rc_kind_desc *kind,
-                   const struct rc_msg *m);
+void rc_format_msg(char *dst, size_t cap, const char *machine,
+                   const struct rc_kind_desc *kind, const struct rc_msg *m);
 
 #endif

@@ -128,8 +128,8 @@ static int parse_number(const char *s, uint64_t *out)
 }
 
 /* A value for argument `arg`: number, symbol or ${var[+-N]}. */
-static int parse_value(struct parser *ps, const char *arg, const char *text,
-                       struct vec_val *v)
+static int parse_value(struct parser *ps, const char *kind, const char *arg,
+                       const char *text, struct vec_val *v)
 {
     v->var = VEC_VAR_NONE;
     v->n = 0;
@@ -164,7 +164,8 @@ static int parse_value(struct parser *ps, const char *arg, const char *text,
         }
         return 0;
     }
-    if (arg != NULL && rc_symbol_value(arg, text, &v->n) == 0)
+    const char *mname = ps->rec && ps->rec->machine ? ps->rec->machine->name : "*";
+    if (arg != NULL && rc_symbol_value(mname, kind, arg, text, &v->n) == 0)
         return 0;
     if (parse_number(text, &v->n) != 0)
         return fail(ps, "'%s' is not a number%s", text,
@@ -221,7 +222,7 @@ static int parse_args(struct parser *ps, struct vec_step *st, char **w, int nw)
             continue;
         }
         if (strcmp(name, "repeat") == 0 && st->type == VEC_DO) {
-            if (parse_value(ps, NULL, text, &st->repeat) != 0)
+            if (parse_value(ps, NULL, NULL, text, &st->repeat) != 0)
                 return -1;
             continue;
         }
@@ -235,7 +236,7 @@ static int parse_args(struct parser *ps, struct vec_step *st, char **w, int nw)
             return fail(ps, "too many arguments");
         struct vec_arg *a = &st->args[st->nargs++];
         a->index = (unsigned)idx;
-        if (parse_value(ps, name, text, &a->v) != 0)
+        if (parse_value(ps, st->kind->name, name, text, &a->v) != 0)
             return -1;
     }
     return 0;
@@ -411,7 +412,7 @@ static int header_line(struct parser *ps, char **w, int nw, char *rest)
             if (r->ncfg >= RC_MAX_CONFIG)
                 return fail(ps, "too many config keys");
             r->cfg[r->ncfg].key = c->key;
-            if (parse_value(ps, w[i], eq + 1, &r->cfg[r->ncfg].v) != 0)
+            if (parse_value(ps, NULL, w[i], eq + 1, &r->cfg[r->ncfg].v) != 0)
                 return -1;
             r->ncfg++;
         }
@@ -474,7 +475,7 @@ static int step_line(struct parser *ps, char **w, int nw)
             return fail(ps, "machine %s has no query '%s'", m->name, w[1]);
         if (parse_args(ps, &st, w + 2, nw - 4) != 0)
             return -1;
-        if (parse_value(ps, w[1], w[nw - 1], &st.value) != 0)
+        if (parse_value(ps, w[1], w[1], w[nw - 1], &st.value) != 0)
             return -1;
         return add_step(ps, &st);
     }

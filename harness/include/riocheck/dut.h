@@ -427,68 +427,71 @@ RC_DECLARE_ENUMS_(SW, sw)
 RC_DECLARE_ENUMS_(ARBTX, arbtx)
 RC_DECLARE_ENUMS_(ARBRX, arbrx)
 
-/* Symbolic argument values usable in vector files: X("arg", "symbol", value).
- * The numbers are the ABI: e.g. a voq_msg kind of 3 means the message was
- * ignored because of a reserved VC_IND. */
+/* Symbolic argument values usable in vector files:
+ * X("scope", "arg", "symbol", value), where scope is a space-separated list
+ * of machine names ("arbtx") or machine.kind names ("codec.command", for one
+ * event/output/query kind) the symbol belongs to, or "*" for all. The numbers
+ * are the ABI: e.g. a codec voq_msg kind of 3 means the message was ignored
+ * because of a reserved VC_IND. */
 #define RC_SYMBOLS(X)                                                          \
-    X("vc", "all", 255)                                                        \
-    X("ride", "any", 255)                                                      \
-    X("ride", "status", 4)                                                     \
-    X("ride", "vc_status", 5)                                                  \
-    X("kind", "backpressure", 0)                                               \
-    X("kind", "nop", 1)                                                        \
-    X("kind", "reserved_cmd", 2)                                               \
-    X("kind", "reserved_vc_ind", 3)                                            \
-    X("format", "cs48", 48)                                                    \
-    X("format", "cs64", 64)                                                    \
-    X("tt", "dev8", 0)                                                         \
-    X("tt", "dev16", 1)                                                        \
-    X("tt", "dev32", 2)                                                        \
-    X("role", "switch", 0)                                                     \
-    X("role", "endpoint", 1)                                                   \
-    X("mode", "single", 0)                                                     \
-    X("mode", "multi", 1)                                                      \
-    X("cmd", "XOFF", 0)                                                        \
-    X("cmd", "XOFF_ARB", 1)                                                    \
-    X("cmd", "RELEASE", 2)                                                     \
-    X("cmd", "XON", 3)                                                         \
-    X("cmd", "XON_ARB", 4)                                                     \
-    X("cmd", "REQUEST_SINGLE", 5)                                              \
-    X("cmd", "REQUEST_MULTI", 6)                                               \
-    X("cmd", "RESERVED", 7)                                                    \
-    X("flow_id", "0A", 0x00)                                                   \
-    X("flow_id", "0B", 0x01)                                                   \
-    X("flow_id", "0C", 0x02)                                                   \
-    X("flow_id", "0D", 0x03)                                                   \
-    X("flow_id", "0E", 0x04)                                                   \
-    X("flow_id", "0F", 0x05)                                                   \
-    X("flow_id", "1A", 0x41)                                                   \
-    X("flow_id", "2A", 0x42)                                                   \
-    X("flow_id", "3A", 0x43)                                                   \
-    X("flow_id", "4A", 0x44)                                                   \
-    X("flow_id", "5A", 0x45)                                                   \
-    X("flow_id", "6A", 0x46)                                                   \
-    X("flow_id", "7A", 0x47)                                                   \
-    X("flow_id", "8A", 0x48)                                                   \
-    X("reason", "reserved_vc_ind", 1)   /* rx ignored */                      \
-    X("reason", "not_linked", 2)        /* rx ignored: per-VC CS48 symbol    \
-                                           without Status/VC_Status */       \
-    X("reason", "reserved_cmd", 3)                                             \
-    X("reason", "nop", 4)                                                      \
-    X("reason", "not_voq", 5)                                                  \
-    X("reason", "vc_not_in_use", 6)                                            \
-    X("reason", "crc", 7)               /* rx discarded */                    \
-    X("reason", "beyond", 8)            /* rx discarded (I-RX-1) */           \
-    X("reason", "reserved_flow_id", 9)  /* ep ignored (Part 9 3.4) */         \
-    X("reason", "critical_flow", 10)                                           \
-    X("reason", "reserved_fam", 11)                                            \
-    X("reason", "not_congestion_mgmt", 12)                                     \
-    X("reason", "last_segment", 20)     /* arbrx freed */                     \
-    X("reason", "aborted", 21)                                                 \
-    X("reason", "idle_timeout", 22)                                            \
-    X("reason", "release", 23)                                                 \
-    X("reason", "release_timeout", 24)                                         \
-    X("reason", "reset", 25)
+    X("*", "vc", "all", 255)                                                   \
+    X("gen", "ride", "any", 255)                                               \
+    X("gen", "ride", "status", 4)                                              \
+    X("gen", "ride", "vc_status", 5)                                           \
+    X("codec", "kind", "backpressure", 0)                                      \
+    X("codec", "kind", "nop", 1)                                               \
+    X("codec", "kind", "reserved_cmd", 2)                                      \
+    X("codec", "kind", "reserved_vc_ind", 3)                                   \
+    X("*", "format", "cs48", 48)                                               \
+    X("*", "format", "cs64", 64)                                               \
+    X("*", "tt", "dev8", 0)                                                    \
+    X("*", "tt", "dev16", 1)                                                   \
+    X("*", "tt", "dev32", 2)                                                   \
+    X("sw", "role", "switch", 0)                                               \
+    X("sw", "role", "endpoint", 1)                                             \
+    X("arbtx", "mode", "single", 0)                                            \
+    X("arbtx", "mode", "multi", 1)                                             \
+    X("codec.command arbtx arbrx", "cmd", "XOFF", 0)                           \
+    X("codec.command arbtx arbrx", "cmd", "XOFF_ARB", 1)                       \
+    X("codec.command arbtx arbrx", "cmd", "RELEASE", 2)                        \
+    X("codec.command arbtx arbrx", "cmd", "XON", 3)                            \
+    X("codec.command arbtx arbrx", "cmd", "XON_ARB", 4)                        \
+    X("codec.command arbtx arbrx", "cmd", "REQUEST_SINGLE", 5)                 \
+    X("codec.command arbtx arbrx", "cmd", "REQUEST_MULTI", 6)                  \
+    X("codec.command arbtx arbrx", "cmd", "RESERVED", 7)                       \
+    X("*", "flow_id", "0A", 0x00)                                              \
+    X("*", "flow_id", "0B", 0x01)                                              \
+    X("*", "flow_id", "0C", 0x02)                                              \
+    X("*", "flow_id", "0D", 0x03)                                              \
+    X("*", "flow_id", "0E", 0x04)                                              \
+    X("*", "flow_id", "0F", 0x05)                                              \
+    X("*", "flow_id", "1A", 0x41)                                              \
+    X("*", "flow_id", "2A", 0x42)                                              \
+    X("*", "flow_id", "3A", 0x43)                                              \
+    X("*", "flow_id", "4A", 0x44)                                              \
+    X("*", "flow_id", "5A", 0x45)                                              \
+    X("*", "flow_id", "6A", 0x46)                                              \
+    X("*", "flow_id", "7A", 0x47)                                              \
+    X("*", "flow_id", "8A", 0x48)                                              \
+    X("rx", "reason", "reserved_vc_ind", 1)   /* rx ignored */                 \
+    X("rx", "reason", "not_linked", 2)        /* rx ignored: per-VC CS48 symbol \
+                                           without Status/VC_Status */         \
+    X("rx", "reason", "reserved_cmd", 3)                                       \
+    X("rx", "reason", "nop", 4)                                                \
+    X("rx", "reason", "not_voq", 5)                                            \
+    X("rx", "reason", "vc_not_in_use", 6)                                      \
+    X("rx", "reason", "crc", 7)               /* rx discarded */               \
+    X("rx", "reason", "beyond", 8)            /* rx discarded (I-RX-1) */      \
+    X("ep", "reason", "reserved_flow_id", 9)  /* ep ignored (Part 9 3.4) */    \
+    X("ep", "reason", "critical_flow", 10)                                     \
+    X("ep", "reason", "reserved_fam", 11)                                      \
+    X("ep", "reason", "not_congestion_mgmt", 12)                               \
+    X("arbrx", "reason", "last_segment", 20)     /* arbrx freed */             \
+    X("arbrx", "reason", "aborted", 21)                                        \
+    X("arbrx", "reason", "idle_timeout", 22)                                   \
+    X("arbrx", "reason", "release", 23)                                        \
+    X("arbrx", "reason", "release_timeout", 24)                                \
+    X("arbrx", "reason", "reset", 25)
 
 /* Capability profile: what the device is, so vectors can be selected and
  * parameterised (a vector may use ${name} for the values marked "var"). */

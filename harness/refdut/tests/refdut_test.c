@@ -96,7 +96,7 @@ struct tsym {
     const char *arg, *name;
     uint64_t value;
 };
-#define T_SYM_(a, s, v) {a, s, (uint64_t)(v)},
+#define T_SYM_(scope, a, s, v) {a, s, (uint64_t)(v)},
 static const struct tsym syms[] = {RC_SYMBOLS(T_SYM_)};
 
 /* The number of a symbolic value (RC_SYMBOLS); aborts if it is not there. */
