@@ -23,8 +23,13 @@ else ifeq ($(VARIANT),san)
   SANLD := -fsanitize=address,undefined
   # the exhaustive sweeps are ~10x slower under the sanitizers: thin them
   SWEEP_STRIDE := 61
+else ifeq ($(VARIANT),cov)
+  CC := gcc
+  OPT := -O0 -g --coverage
+  SANLD := --coverage
+  SWEEP_STRIDE := 7
 else
-  $(error unknown VARIANT '$(VARIANT)': use gcc, clang or san)
+  $(error unknown VARIANT '$(VARIANT)': use gcc, clang, san or cov)
 endif
 SWEEP_STRIDE ?= 1
 
@@ -68,12 +73,14 @@ RIOCHECK := $(O)/bin/riocheck
 ##                      (what CI runs)
 ##   make test-gcc, make test-clang, make test-san   one variant of `make test`
 ##   make docs          regenerate docs/interpretations.md from the headers
+##   make coverage      line/branch coverage of reference/ by the vectors (lcov,
+##                      genhtml): HTML in reports/coverage/
 ##   make clean         remove BUILD (default build/)
 ##   make help          this list
 ## Variables: VARIANT=gcc|clang|san (default gcc), BUILD=folder (default
 ## build), CFLAGS and LDFLAGS (added after the project's flags).
 
-.PHONY: all lib cli run docs examples check test test-gcc test-clang test-san clean help tools-check
+.PHONY: all lib cli run docs examples coverage check test test-gcc test-clang test-san clean help tools-check
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -158,3 +165,36 @@ help:
 	@sed -n "s/^## //p" Makefile
 
 -include $(wildcard $(O)/reference/*/*.d $(O)/harness/*/*.d $(O)/harness/*/tests/*.d)
+
+# Line and branch coverage of reference/ by the conformance vectors alone
+# (riocheck run against the built-in reference), with lcov and genhtml:
+# HTML in reports/coverage/, summary printed. Needs Debian's lcov.
+coverage:
+	@command -v lcov >/dev/null && command -v genhtml >/dev/null || \
+	  { echo "lcov/genhtml not found: apt-get install lcov" >&2; exit 1; }
+	$(MAKE) --no-print-directory VARIANT=cov cli
+	find $(BUILD)/cov -name '*.gcda' -delete
+	$(BUILD)/cov/bin/riocheck run --sweep-stride 7 > $(BUILD)/cov/run.tap || \
+	  { tail -5 $(BUILD)/cov/run.tap; exit 1; }
+	tail -1 $(BUILD)/cov/run.tap
+	@echo "== coverage of reference/ by the conformance vectors"
+	lcov --quiet --rc lcov_branch_coverage=1 --capture --directory $(BUILD)/cov/reference \
+	  --output-file $(BUILD)/cov/reference.info
+	lcov --quiet --rc lcov_branch_coverage=1 --extract $(BUILD)/cov/reference.info \
+	  '*/reference/src/*' --output-file $(BUILD)/cov/reference.info
+	genhtml --quiet --branch-coverage --legend --title "riocheck reference/ by the conformance vectors" \
+	  --output-directory reports/coverage $(BUILD)/cov/reference.info
+	lcov --rc lcov_branch_coverage=1 --summary $(BUILD)/cov/reference.info
+	@echo "HTML report (conformance vectors only): reports/coverage/index.html"
+	$(MAKE) --no-print-directory VARIANT=cov $(REF_TESTS:$(O)/%=$(BUILD)/cov/%) $(HARNESS_TESTS:$(O)/%=$(BUILD)/cov/%)
+	for t in $(REF_TESTS:$(O)/%=$(BUILD)/cov/%); do $$t >/dev/null || exit 1; done
+	lcov --quiet --rc lcov_branch_coverage=1 --capture --directory $(BUILD)/cov/reference \
+	  --output-file $(BUILD)/cov/all.info
+	lcov --quiet --rc lcov_branch_coverage=1 --extract $(BUILD)/cov/all.info \
+	  '*/reference/src/*' --output-file $(BUILD)/cov/all.info
+	genhtml --quiet --branch-coverage --legend --title "riocheck reference/ by vectors and unit tests" \
+	  --output-directory reports/coverage-all $(BUILD)/cov/all.info
+	@echo "== coverage of reference/ by the conformance vectors AND the unit tests"
+	lcov --rc lcov_branch_coverage=1 --summary $(BUILD)/cov/all.info
+	@echo "HTML report (vectors and unit tests): reports/coverage-all/index.html"
+	@echo "What stays uncovered, and why: docs/coverage.md"
