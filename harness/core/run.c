@@ -41,6 +41,20 @@ static void verdict(struct rc_vec_result *res, enum rc_verdict v, unsigned line,
     va_end(ap);
 }
 
+/* The machine-readable halves of a FAIL, for the results files. */
+static void expect_actual(struct rc_vec_result *res, const char *expected,
+                          const char *actual)
+{
+    /* truncation is fine: the full text is in detail */
+    size_t a = strlen(expected), b = strlen(actual);
+    a = a < sizeof res->expected - 1 ? a : sizeof res->expected - 1;
+    b = b < sizeof res->actual - 1 ? b : sizeof res->actual - 1;
+    memcpy(res->expected, expected, a);
+    res->expected[a] = '\0';
+    memcpy(res->actual, actual, b);
+    res->actual[b] = '\0';
+}
+
 void rc_format_msg(char *dst, size_t cap, const char *machine,
                    const struct rc_kind_desc *kind, const struct rc_msg *m)
 {
@@ -250,6 +264,7 @@ static int check_outputs(const struct vec_record *r, unsigned d, const struct rc
             verdict(res, RC_V_FAIL, r->steps[d].line,
                     "after '%s': expected %s; got %s (first difference at output %u)",
                     r->steps[d].kind->name, new_ ? want : "(none)", got, ei + 1);
+            expect_actual(res, new_ ? want : "(none)", got);
             return -1;
         }
     } else {
@@ -262,6 +277,7 @@ static int check_outputs(const struct vec_record *r, unsigned d, const struct rc
             format_expected(want, sizeof want, m->name, ew[ei], p);
             format_actual(got, sizeof got, m, out, n, RC_WIRE);
             verdict(res, RC_V_FAIL, ew[ei]->line, "expected %s among: %s", want, got);
+            expect_actual(res, want, got);
             return -1;
         }
     }
@@ -276,6 +292,7 @@ static int check_outputs(const struct vec_record *r, unsigned d, const struct rc
         format_actual(got, sizeof got, m, out, n, RC_NOTE);
         verdict(res, RC_V_FAIL, en[ni]->line, "expected note %s; notes were: %s", want,
                 got);
+        expect_actual(res, want, got);
         return -1;
     }
     return 0;
@@ -316,6 +333,7 @@ static void run_steps(const struct rc_dut *dut, const struct vec_record *r, void
             if (rc != RC_OK) {
                 verdict(res, RC_V_FAIL, s->line, "query %s: result %s, expected a value",
                         s->kind->name, rc_result_name(rc));
+                expect_actual(res, "a value", rc_result_name(rc));
                 return;
             }
             if (got != want) {
@@ -325,6 +343,10 @@ static void run_steps(const struct rc_dut *dut, const struct vec_record *r, void
                         "%llu (0x%llX)", qs, (unsigned long long)got,
                         (unsigned long long)got, (unsigned long long)want,
                         (unsigned long long)want);
+                char ew[64], ga[64];
+                snprintf(ew, sizeof ew, "%llu", (unsigned long long)want);
+                snprintf(ga, sizeof ga, "%llu", (unsigned long long)got);
+                expect_actual(res, ew, ga);
                 return;
             }
             continue;
@@ -371,6 +393,7 @@ static void run_steps(const struct rc_dut *dut, const struct vec_record *r, void
                         times > 1 ? " (a repetition)" : "", rc_result_name(rc),
                         rc_result_name(want));
                 (void)t;
+                expect_actual(res, rc_result_name(want), rc_result_name(rc));
                 return;
             }
         }
@@ -452,6 +475,7 @@ static void run_sweep(const struct rc_dut *dut, const struct vec_record *r,
                 verdict(res, RC_V_FAIL, r->line, "%s width=%u value=0x%X: got %s %s; "
                         "the oracle says %s %s", r->oracle, w, v, rc_result_name(grc), g,
                         rc_result_name(wrc), e);
+                expect_actual(res, e, n >= 1 ? g : rc_result_name(grc));
                 res->checks = checks;
                 if (inst)
                     ops->destroy(inst);

@@ -26,6 +26,8 @@ struct rc_vec_result {
     enum rc_verdict verdict;
     unsigned line;        /* the step that decided a FAIL/ERROR/NA (0: none) */
     char detail[1024];    /* why, with expected and actual values */
+    char expected[512];   /* FAIL: what the spec requires, machine-readable text */
+    char actual[512];     /* FAIL: what the DUT did */
     uint64_t checks;      /* sweeps: values compared */
 };
 
