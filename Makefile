@@ -72,6 +72,7 @@ RIOCHECK := $(O)/bin/riocheck
 ##   make test          `make check` in all three variants gcc, clang, san
 ##                      (what CI runs)
 ##   make test-gcc, make test-clang, make test-san   one variant of `make test`
+##   make examples      build the example vendor DUT libraries (lib/riocheck-*.so)
 ##   make docs          regenerate docs/interpretations.md from the headers
 ##   make coverage      line/branch coverage of reference/ by the vectors (lcov,
 ##                      genhtml): HTML in reports/coverage/
