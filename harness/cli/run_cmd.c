@@ -1,6 +1,7 @@
 /* riocheck run: select vectors and play them against a DUT (today the
  * built-in reference). */
 #include <dlfcn.h>
+#include <sys/stat.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +35,10 @@ static const char run_help[] =
     "                    default: the built-in reference\n"
     "  --results FILE    also write one line per vector: id, verdict, rules,\n"
     "                    file:line, detail (tab-separated)\n"
+    "  --vectors FILE    run the records of this vector file (repeatable)\n"
+    "                    instead of the suites' files, e.g. a reproducer\n"
+    "  --repro-dir DIR   where a failing vector's reproducer file is written\n"
+    "                    (default reports/out/repro)\n"
     "  --verbose         print the cite line of every vector\n"
     "\n"
     "Verdicts: pass, fail (the DUT did not do what the spec requires), error\n"
@@ -105,6 +110,43 @@ static int selected(const struct selection *s, const struct rc_catalogue *c,
     return 1;
 }
 
+/* Write a failing vector's record, with a header saying how to rerun it,
+ * to DIR/ID.vec; 0 and the path in dst, or -1. */
+static int write_repro(char *dst, size_t cap, const char *dir, const struct vec_record *r,
+                      const char *dut_path, const struct rc_dut *dut)
+{
+    char parent[4096];
+    snprintf(parent, sizeof parent, "%s", dir);
+    for (char *p = parent + 1; *p; p++)
+        if (*p == '/') {
+            *p = '\0';
+            mkdir(parent, 0777);
+            *p = '/';
+        }
+    mkdir(parent, 0777);
+    if (snprintf(dst, cap, "%s/%s.vec", dir, r->id) >= (int)cap)
+        return -1;
+    FILE *in = fopen(r->file, "r"), *out = in ? fopen(dst, "w") : NULL;
+    if (out == NULL) {
+        if (in)
+            fclose(in);
+        return -1;
+    }
+    fprintf(out, "# riocheck reproducer for vector %s (from %s:%u)\n# DUT: %s %s%s%s\n"
+                 "# rerun: riocheck run%s%s --vectors %s\n\n",
+            r->id, r->file, r->line, dut->name, dut->version, dut_path ? " loaded from " : "",
+            dut_path ? dut_path : "", dut_path ? " --dut " : "", dut_path ? dut_path : "", dst);
+    char line[8192];
+    unsigned ln = 0;
+    while (fgets(line, sizeof line, in) != NULL) {
+        ln++;
+        if (ln >= r->line && ln <= r->end_line)
+            fputs(line, out);
+    }
+    fclose(in);
+    return fclose(out) == 0 ? 0 : -1;
+}
+
 /* dlopen a vendor DUT and check its ABI version; NULL after a message. */
 static const struct rc_dut *load_dut(const char *path, void **lib)
 {
@@ -140,6 +182,9 @@ int cmd_run(int argc, char **argv)
     struct selection sel;
     memset(&sel, 0, sizeof sel);
     const char *root = ".", *dut_path = NULL, *results_path = NULL;
+    const char *repro_dir = "reports/out/repro";
+    const char *files[MAX_SEL];
+    int nfiles = 0;
     int list = 0, verbose = 0;
     struct rc_run_opts opts = {1};
     for (int i = 1; i < argc; i++) {
@@ -180,6 +225,10 @@ int cmd_run(int argc, char **argv)
             dut_path = v;
         } else if (strcmp(a, "--results") == 0) {
             results_path = v;
+        } else if (strcmp(a, "--vectors") == 0) {
+            bad = add_sel(files, &nfiles, v);
+        } else if (strcmp(a, "--repro-dir") == 0) {
+            repro_dir = v;
         } else if (strcmp(a, "--root") == 0) {
             root = v;
         } else if (strcmp(a, "--sweep-stride") == 0) {
@@ -218,7 +267,12 @@ int cmd_run(int argc, char **argv)
             rc_catalogue_free(&cat);
             return CLI_USAGE;
         }
-    if (rc_load_suite_vectors(&cat, root, &set, err, sizeof err) != 0) {
+    int loaded = nfiles ? 0 : rc_load_suite_vectors(&cat, root, &set, err, sizeof err);
+    for (int i = 0; i < nfiles && loaded == 0; i++)
+        loaded = vec_load_file(&set, files[i], err, sizeof err);
+    if (loaded == 0 && nfiles)
+        loaded = vec_check_unique(&set, err, sizeof err);
+    if (loaded != 0) {
         fprintf(stderr, "riocheck run: %s\n", err);
         vec_set_free(&set);
         rc_catalogue_free(&cat);
@@ -279,7 +333,14 @@ int cmd_run(int argc, char **argv)
             printf("not ok %u - %s [%s]\n  # %s at %s:%u: %s\n", n, r->id, rules,
                    rc_verdict_name(res.verdict), r->file, res.line ? res.line : r->line,
                    res.detail);
-            printf("  # rerun: riocheck run --root %s --vector %s\n", root, r->id);
+            char repro[4096];
+            if (write_repro(repro, sizeof repro, repro_dir, r, dut_path, dut) == 0)
+                printf("  # reproducer: %s\n  # rerun: riocheck run --root %s%s%s --vectors %s\n",
+                       repro, root, dut_path ? " --dut " : "", dut_path ? dut_path : "",
+                       repro);
+            else
+                printf("  # rerun: riocheck run --root %s%s%s --vector %s\n", root,
+                       dut_path ? " --dut " : "", dut_path ? dut_path : "", r->id);
             break;
         }
         if (results)

@@ -300,6 +300,7 @@ static int begin_record(struct parser *ps, char **w, int nw, int sweep)
 static int end_record(struct parser *ps)
 {
     struct vec_record *r = ps->rec;
+    r->end_line = ps->line;
     if (r->nrules == 0)
         return fail(ps, "vector %s has no 'rules' line", r->id);
     if (r->revs == 0)

@@ -82,6 +82,7 @@ struct vec_record {
     char id[VEC_ID_MAX];
     const char *file; /* owned by the set */
     unsigned line;
+    unsigned end_line; /* the line of its `end` */
     char *rules[VEC_MAX_RULES];
     unsigned nrules;
     uint32_t revs;   /* VEC_P12R2 ... */
