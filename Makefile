@@ -140,7 +140,8 @@ run: $(RIOCHECK)
 # Unit tests of one variant; prints one result line per test program and a total.
 check: $(REF_TESTS) $(HARNESS_TESTS) $(RIOCHECK) $(EXAMPLES)
 	@RIOCHECK=$(RIOCHECK) SWEEP_STRIDE=$(SWEEP_STRIDE) sh reference/tests/run-tests.sh $(REF_TESTS) $(HARNESS_TESTS) harness/cli/tests/cli_test.sh \
-	    harness/cli/tests/conformance_test.sh docs/interpretations_test.sh
+	    harness/cli/tests/conformance_test.sh harness/examples/minimal_vendor_test.sh \
+	    docs/interpretations_test.sh
 
 # Everything, in every variant: what CI runs.
 test: test-gcc test-clang test-san

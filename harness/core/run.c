@@ -477,13 +477,13 @@ static void run_sweep(const struct rc_dut *dut, const struct vec_record *r,
                         rc_result_name(wrc), e);
                 expect_actual(res, e, n >= 1 ? g : rc_result_name(grc));
                 res->checks = checks;
-                if (inst)
+                if (inst && ops->destroy)
                     ops->destroy(inst);
                 return;
             }
         }
     }
-    if (inst)
+    if (inst && ops->destroy)
         ops->destroy(inst);
     res->checks = checks;
     verdict(res, RC_V_PASS, 0, "%llu values checked%s", (unsigned long long)checks,
