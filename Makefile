@@ -48,9 +48,12 @@ REF_TESTS := $(patsubst reference/tests/%.c,$(O)/tests/%,$(wildcard reference/te
 CLI_SRC := $(wildcard harness/cli/*.c)
 CLI_OBJ := $(CLI_SRC:%.c=$(O)/%.o)
 # The harness: vector language, runner, oracles, the reference packaged as a DUT.
-HARNESS_SRC := $(wildcard harness/core/*.c harness/oracle/*.c harness/refdut/*.c)
+# Harness modules compiled into riocheck (each harness/DIR/*.c) and their tests
+# (harness/DIR/tests/*_test.c).
+HARNESS_DIRS := core oracle refdut
+HARNESS_SRC := $(foreach d,$(HARNESS_DIRS),$(wildcard harness/$(d)/*.c))
 HARNESS_OBJ := $(HARNESS_SRC:%.c=$(O)/%.o)
-HARNESS_TESTS := $(patsubst %.c,$(O)/tests/%,$(notdir $(wildcard harness/*/tests/*_test.c)))
+HARNESS_TESTS := $(patsubst %.c,$(O)/tests/%,$(notdir $(foreach d,$(HARNESS_DIRS),$(wildcard harness/$(d)/tests/*_test.c))))
 # Example vendor DUTs (deliberately non-conforming), and the reference as a DUT
 # library: each harness/examples/NAME.c becomes BUILD/VARIANT/lib/riocheck-NAME.so.
 EXAMPLE_SRC := $(wildcard harness/examples/*.c)
@@ -125,13 +128,12 @@ $(O)/tests/%: $(O)/reference/tests/%.o $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIB_A)
 
-$(O)/tests/%: $(O)/harness/core/tests/%.o $(HARNESS_OBJ) $(LIB_A)
-	@mkdir -p $(@D)
-	$(CC) $(ALL_LDFLAGS) -o $@ $< $(HARNESS_OBJ) $(LIB_A)
-
-$(O)/tests/%: $(O)/harness/refdut/tests/%.o $(HARNESS_OBJ) $(LIB_A)
-	@mkdir -p $(@D)
-	$(CC) $(ALL_LDFLAGS) -o $@ $< $(HARNESS_OBJ) $(LIB_A)
+define HARNESS_TEST_RULE
+$(O)/tests/%: $(O)/harness/$(1)/tests/%.o $$(HARNESS_OBJ) $$(LIB_A)
+	@mkdir -p $$(@D)
+	$$(CC) $$(ALL_LDFLAGS) -o $$@ $$< $$(HARNESS_OBJ) $$(LIB_A) -ldl
+endef
+$(foreach d,$(HARNESS_DIRS),$(eval $(call HARNESS_TEST_RULE,$(d))))
 
 # Main job (README quick start): build, then run the reference self-check.
 run: $(RIOCHECK)
