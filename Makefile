@@ -50,8 +50,8 @@ CLI_OBJ := $(CLI_SRC:%.c=$(O)/%.o)
 # The harness: vector language, runner, oracles, the reference packaged as a DUT.
 # Harness modules compiled into riocheck (each harness/DIR/*.c) and their tests
 # (harness/DIR/tests/*_test.c).
-HARNESS_DIRS := core oracle refdut
-HARNESS_SRC := $(foreach d,$(HARNESS_DIRS),$(wildcard harness/$(d)/*.c))
+HARNESS_DIRS := core oracle refdut report proc
+HARNESS_SRC := $(filter-out harness/proc/shim_main.c,$(foreach d,$(HARNESS_DIRS),$(wildcard harness/$(d)/*.c)))
 HARNESS_OBJ := $(HARNESS_SRC:%.c=$(O)/%.o)
 HARNESS_TESTS := $(patsubst %.c,$(O)/tests/%,$(notdir $(foreach d,$(HARNESS_DIRS),$(wildcard harness/$(d)/tests/*_test.c))))
 # Example vendor DUTs (deliberately non-conforming), and the reference as a DUT
@@ -64,6 +64,8 @@ REFDUT_NOENTRY := $(O)/harness/refdut/refdut-noentry.o
 LIB_A := $(O)/lib/librio.a
 LIB_SO := $(O)/lib/librio.so
 RIOCHECK := $(O)/bin/riocheck
+# riocheck-shim serves a DUT (the reference, or --dut LIB) over docs/dut-protocol.md.
+SHIM := $(O)/bin/riocheck-shim
 
 ## Targets (`make help` prints this list):
 ##   make, make all     build the reference library and the riocheck CLI
@@ -79,6 +81,16 @@ RIOCHECK := $(O)/bin/riocheck
 ##   make docs          regenerate docs/interpretations.md from the headers
 ##   make coverage      line/branch coverage of reference/ by the vectors (lcov,
 ##                      genhtml): HTML in reports/coverage/
+##   make fuzz-build    libFuzzer targets BUILD/fuzz/T (clang, ASan+UBSan)
+##   make fuzz-afl-build  AFL++ persistent targets BUILD/fuzz-afl/T (+ custom
+##                      mutator libraries T-mutator.so)
+##   make fuzz-smoke    every fuzz target under libFuzzer and AFL++, SMOKE_TIME
+##                      seconds each (default 8), SMOKE_JOBS at a time
+##   make fuzz TARGET=T [TIME=s] [ENGINE=libfuzzer|afl]   fuzz one target
+##   make fuzz-bench    exec/s of every target beside an empty target
+##                      (BENCH_TIME seconds each, default 10)
+##   make fuzz-replay   the replay binaries BUILD/VARIANT/fuzz/T-replay (run
+##                      on fuzz/corpus/T by `make check`)
 ##   make clean         remove BUILD (default build/)
 ##   make help          this list
 ## Variables: VARIANT=gcc|clang|san (default gcc), BUILD=folder (default
@@ -91,7 +103,7 @@ RIOCHECK := $(O)/bin/riocheck
 all: lib cli
 
 lib: $(LIB_A) $(LIB_SO)
-cli: $(RIOCHECK)
+cli: $(RIOCHECK) $(SHIM)
 
 $(O)/%.o: %.c
 	@mkdir -p $(@D)
@@ -124,6 +136,10 @@ $(O)/lib/riocheck-%.so: $(O)/harness/examples/%.o $(REFDUT_NOENTRY) $(LIB_A)
 
 examples: $(EXAMPLES)
 
+$(SHIM): $(O)/harness/proc/shim_main.o $(HARNESS_OBJ) $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ -ldl
+
 $(O)/tests/%: $(O)/reference/tests/%.o $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIB_A)
@@ -140,10 +156,11 @@ run: $(RIOCHECK)
 	$(RIOCHECK) selfcheck
 
 # Unit tests of one variant; prints one result line per test program and a total.
-check: $(REF_TESTS) $(HARNESS_TESTS) $(RIOCHECK) $(EXAMPLES)
-	@RIOCHECK=$(RIOCHECK) SWEEP_STRIDE=$(SWEEP_STRIDE) sh reference/tests/run-tests.sh $(REF_TESTS) $(HARNESS_TESTS) harness/cli/tests/cli_test.sh \
+check: $(REF_TESTS) $(HARNESS_TESTS) $(RIOCHECK) $(SHIM) $(EXAMPLES)
+	@RIOCHECK=$(RIOCHECK) SWEEP_STRIDE=$(SWEEP_STRIDE) FUZZ_BIN=$(O)/fuzz FUZZ_TARGETS="$(FUZZ_TARGETS)" sh reference/tests/run-tests.sh $(REF_TESTS) $(HARNESS_TESTS) harness/cli/tests/cli_test.sh \
 	    harness/cli/tests/conformance_test.sh harness/examples/minimal_vendor_test.sh \
-	    docs/interpretations_test.sh
+	    harness/examples/examples_test.sh \
+	    docs/interpretations_test.sh fuzz/replay_test.sh
 
 # Everything, in every variant: what CI runs.
 test: test-gcc test-clang test-san
@@ -202,3 +219,158 @@ coverage:
 	lcov --rc lcov_branch_coverage=1 --summary $(BUILD)/cov/all.info
 	@echo "HTML report (vectors and unit tests): reports/coverage-all/index.html"
 	@echo "What stays uncovered, and why: docs/coverage.md"
+
+# ============================================================================
+# fuzzing (issue 5): fuzz/README.md. Every fuzz/*.c except fuzz/empty.c is a
+# target; each links librio, the harness objects (HARNESS_SRC), fuzz/common/*.c
+# and an archive of the other harness code a parser target may call (CLI
+# helpers, proc, report: only what the target references is linked).
+#   - replay binaries BUILD/VARIANT/fuzz/T-replay (the VARIANT's compiler,
+#     fuzz/driver/replay_main.c), run on fuzz/corpus/T by `make check`;
+#   - libFuzzer: BUILD/fuzz/T (clang -fsanitize=fuzzer,address,undefined);
+#     only the sources in FUZZ_COV_T get coverage instrumentation (default:
+#     all except the naive oracles), the rest keeps ASan+UBSan;
+#   - AFL++ persistent mode: BUILD/fuzz-afl/T (afl-clang-fast, ASan+UBSan,
+#     fuzz/driver/afl_main.c), and BUILD/fuzz-afl/T-mutator.so for targets
+#     with a LLVMFuzzerCustomMutator (AFL_CUSTOM_MUTATOR_LIBRARY).
+# Nothing is installed here: missing tools are named with their Debian package.
+# ============================================================================
+FUZZ_TARGETS := $(sort $(filter-out empty,$(patsubst fuzz/%.c,%,$(wildcard fuzz/*.c))))
+FUZZ_COMMON_SRC := $(wildcard fuzz/common/*.c)
+FUZZ_EXTRA_SRC := $(filter-out %main.c $(HARNESS_SRC),$(wildcard harness/cli/*.c harness/proc/*.c harness/report/*.c))
+FUZZ_LINK_SRC := $(FUZZ_COMMON_SRC) $(HARNESS_SRC) $(REF_SRC)
+# Not worth coverage feedback in any target: the naive oracles are checks.
+FUZZ_NOCOV_SRC := $(wildcard harness/oracle/*.c)
+# Codec targets: coverage of the code under test only (speed; fuzz/README.md).
+FUZZ_COV_cs48 := reference/src/cs.c reference/src/crc.c reference/src/voq.c
+FUZZ_COV_cs64 := reference/src/cs.c reference/src/crc.c reference/src/voq.c
+FUZZ_COV_stype2 := reference/src/voq.c
+FUZZ_COV_ccp := reference/src/ccp.c reference/src/crc.c
+FUZZ_MUTATOR_TARGETS := $(patsubst fuzz/%.c,%,$(shell grep -l '^size_t LLVMFuzzerCustomMutator' $(FUZZ_TARGETS:%=fuzz/%.c) /dev/null))
+
+# Time budgets (seconds): per target per engine in fuzz-smoke, per target in
+# fuzz-bench; parallel smoke jobs (default: every core).
+SMOKE_TIME ?= 8
+SMOKE_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+BENCH_TIME ?= 10
+TIME ?= 60
+ENGINE ?= libfuzzer
+
+# -- replay binaries (every VARIANT) -------------------------------------------
+FUZZ_REPLAY := $(FUZZ_TARGETS:%=$(O)/fuzz/%-replay)
+FUZZ_EXTRA_A := $(O)/fuzz/libfuzzextra.a
+
+$(FUZZ_EXTRA_A): $(FUZZ_EXTRA_SRC:%.c=$(O)/%.o)
+	@mkdir -p $(@D)
+	rm -f $@
+	ar rcs $@ $^
+
+$(O)/fuzz/%-replay: $(O)/fuzz/%.o $(O)/fuzz/driver/replay_main.o $(FUZZ_COMMON_SRC:%.c=$(O)/%.o) $(HARNESS_OBJ) $(FUZZ_EXTRA_A) $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ -ldl
+
+fuzz-replay: $(FUZZ_REPLAY)
+check: $(FUZZ_REPLAY)
+
+# -- libFuzzer (clang) -----------------------------------------------------------
+FUZZ_CC ?= clang
+FUZZ_O := $(BUILD)/fuzz
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CFLAGS := $(WARN) -O1 -g $(FUZZ_SAN) -D_POSIX_C_SOURCE=200809L $(CFLAGS)
+fuzz_cov = $(if $(FUZZ_COV_$(1)),$(FUZZ_COV_$(1)),$(filter-out $(FUZZ_NOCOV_SRC),$(FUZZ_LINK_SRC)))
+fuzz_lf_objs = $(patsubst %.c,$(FUZZ_O)/cov/%.o,$(filter $(call fuzz_cov,$(1)),$(FUZZ_LINK_SRC))) \
+               $(patsubst %.c,$(FUZZ_O)/nocov/%.o,$(filter-out $(call fuzz_cov,$(1)),$(FUZZ_LINK_SRC)))
+
+$(FUZZ_O)/cov/%.o: %.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(REF_INC) -MMD -MP -c $< -o $@
+$(FUZZ_O)/nocov/%.o: %.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(REF_INC) -MMD -MP -c $< -o $@
+$(FUZZ_O)/libfuzzextra.a: $(FUZZ_EXTRA_SRC:%.c=$(FUZZ_O)/cov/%.o)
+	@mkdir -p $(@D)
+	rm -f $@
+	ar rcs $@ $^
+
+# -- AFL++ (afl-clang-fast, persistent mode, shared-memory test cases) ----------
+AFL_CC ?= afl-clang-fast
+AFL_SAN ?= -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_AFL_O := $(BUILD)/fuzz-afl
+AFL_CFLAGS := $(WARN) -O2 -g $(AFL_SAN) -D_POSIX_C_SOURCE=200809L $(CFLAGS)
+FUZZ_AFL_LIB := $(FUZZ_LINK_SRC:%.c=$(FUZZ_AFL_O)/obj/%.o)
+
+$(FUZZ_AFL_O)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	AFL_QUIET=1 $(AFL_CC) $(AFL_CFLAGS) $(REF_INC) -MMD -MP -c $< -o $@
+$(FUZZ_AFL_O)/libfuzzextra.a: $(FUZZ_EXTRA_SRC:%.c=$(FUZZ_AFL_O)/obj/%.o)
+	@mkdir -p $(@D)
+	rm -f $@
+	ar rcs $@ $^
+# The AFL++ custom mutator library: the target's LLVMFuzzerCustomMutator behind
+# AFL++'s afl_custom_* API (fuzz/driver/afl_mutator.c), plain clang, no sanitizer.
+$(FUZZ_AFL_O)/pic/%.o: %.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(WARN) -O2 -fPIC -D_POSIX_C_SOURCE=200809L $(CFLAGS) $(REF_INC) -MMD -MP -c $< -o $@
+
+define FUZZ_TARGET_RULES
+$(FUZZ_O)/$(1): $(FUZZ_O)/cov/fuzz/$(1).o $(call fuzz_lf_objs,$(1)) $(FUZZ_O)/libfuzzextra.a
+	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) $(LDFLAGS) -o $$@ $$^ -ldl
+$(FUZZ_AFL_O)/$(1): $(FUZZ_AFL_O)/obj/fuzz/$(1).o $(FUZZ_AFL_O)/obj/fuzz/driver/afl_main.o $(FUZZ_AFL_LIB) $(FUZZ_AFL_O)/libfuzzextra.a
+	AFL_QUIET=1 $(AFL_CC) $(AFL_SAN) $(LDFLAGS) -o $$@ $$^ -ldl
+$(FUZZ_AFL_O)/$(1)-mutator.so: $(FUZZ_AFL_O)/pic/fuzz/$(1).o $(FUZZ_AFL_O)/pic/fuzz/driver/afl_mutator.o $(FUZZ_LINK_SRC:%.c=$(FUZZ_AFL_O)/pic/%.o)
+	$(FUZZ_CC) -shared $(LDFLAGS) -o $$@ $$^ -ldl
+endef
+$(foreach t,$(FUZZ_TARGETS),$(eval $(call FUZZ_TARGET_RULES,$(t))))
+# The empty target of fuzz-bench: nothing linked but the engine, so that it
+# measures libFuzzer itself.
+$(FUZZ_O)/empty: $(FUZZ_O)/cov/fuzz/empty.o
+	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) $(LDFLAGS) -o $@ $^
+
+# -- targets ---------------------------------------------------------------------
+.PHONY: fuzz-build fuzz-afl-build fuzz-smoke fuzz fuzz-bench fuzz-replay fuzz-tools-check fuzz-afl-tools-check
+
+fuzz-tools-check:
+	@command -v $(FUZZ_CC) >/dev/null || { echo "$(FUZZ_CC) not found: apt-get install clang" >&2; exit 1; }
+	@printf '#include <stddef.h>\n#include <stdint.h>\nint LLVMFuzzerTestOneInput(const uint8_t *d, size_t n);\nint LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }\n' | \
+	  $(FUZZ_CC) -fsanitize=fuzzer,address,undefined -x c - -o /dev/null 2>/dev/null || \
+	  { echo "$(FUZZ_CC) -fsanitize=fuzzer does not link: apt-get install libclang-rt-14-dev (the libFuzzer runtime)" >&2; exit 1; }
+fuzz-afl-tools-check:
+	@command -v $(AFL_CC) >/dev/null && command -v afl-fuzz >/dev/null || \
+	  { echo "$(AFL_CC)/afl-fuzz not found: apt-get install afl++" >&2; exit 1; }
+
+fuzz-build: fuzz-tools-check
+	$(MAKE) --no-print-directory $(FUZZ_TARGETS:%=$(FUZZ_O)/%) $(FUZZ_O)/empty
+fuzz-afl-build: fuzz-afl-tools-check fuzz-tools-check
+	$(MAKE) --no-print-directory $(FUZZ_TARGETS:%=$(FUZZ_AFL_O)/%) $(FUZZ_MUTATOR_TARGETS:%=$(FUZZ_AFL_O)/%-mutator.so)
+
+# Every target under libFuzzer AND AFL++ for SMOKE_TIME seconds each, SMOKE_JOBS
+# at a time; fails on any crash or violated property. Results in BUILD/fuzz-smoke/.
+fuzz-smoke: fuzz-build fuzz-afl-build
+	FUZZ_BUILD=$(BUILD) sh fuzz/tools/smoke.sh $(SMOKE_TIME) $(SMOKE_JOBS) $(FUZZ_TARGETS)
+
+# One target for TIME seconds: `make fuzz TARGET=cs48 TIME=600 [ENGINE=afl]`.
+# libFuzzer keeps its corpus in BUILD/fuzz-out/TARGET/; ENGINE=afl runs
+# fuzz/tools/afl-parallel.sh on every core.
+fuzz:
+	@test -n "$(TARGET)" || { echo "usage: make fuzz TARGET=<one of: $(FUZZ_TARGETS)> [TIME=s] [ENGINE=libfuzzer|afl]" >&2; exit 2; }
+	@test -f fuzz/$(TARGET).c || { echo "no fuzz target fuzz/$(TARGET).c" >&2; exit 2; }
+ifeq ($(ENGINE),afl)
+	$(MAKE) --no-print-directory fuzz-afl-tools-check fuzz-tools-check
+	$(MAKE) --no-print-directory $(FUZZ_AFL_O)/$(TARGET) $(patsubst %,$(FUZZ_AFL_O)/%-mutator.so,$(filter $(TARGET),$(FUZZ_MUTATOR_TARGETS)))
+	FUZZ_BUILD=$(BUILD) sh fuzz/tools/afl-parallel.sh $(TARGET) $(TIME)
+else
+	$(MAKE) --no-print-directory fuzz-tools-check
+	$(MAKE) --no-print-directory $(FUZZ_O)/$(TARGET)
+	FUZZ_BUILD=$(BUILD) sh fuzz/tools/run.sh libfuzzer $(TARGET) $(TIME) $(BUILD)/fuzz-out/$(TARGET)
+endif
+
+# Executions per second of every target under libFuzzer (ASan+UBSan) beside the
+# empty target fuzz/empty.c, BENCH_TIME seconds each, one at a time.
+fuzz-bench: fuzz-build
+	FUZZ_BUILD=$(BUILD) sh fuzz/tools/bench.sh $(BENCH_TIME) $(FUZZ_TARGETS)
+
+-include $(wildcard $(O)/fuzz/*.d $(O)/fuzz/*/*.d $(FUZZ_O)/*/*/*.d $(FUZZ_O)/*/*/*/*.d \
+  $(FUZZ_AFL_O)/*/*/*.d $(FUZZ_AFL_O)/*/*/*/*.d)
+# ============================================================================
+# end of the fuzzing section
+# ============================================================================

@@ -1,23 +1,43 @@
-/* riocheck run: select vectors and play them against a DUT (today the
- * built-in reference). */
+/* riocheck run: select vectors, play them against a DUT (the built-in
+ * reference, a vendor library, or an external process), isolate its crashes,
+ * apply waivers, and write TAP, a results table, JSON, JUnit and the
+ * Markdown compliance summary. */
 #include <dlfcn.h>
-#include <sys/stat.h>
+#include <errno.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 
+#include "../core/isolate.h"
+#include "../proc/proc.h"
+#include "../core/results.h"
 #include "../core/run.h"
 #include "../core/suite.h"
 #include "../refdut/refdut.h"
+#include "../report/report.h"
 #include "cli.h"
 
+#define RIOCHECK_VERSION "riocheck 0.3"
+#define SUITE_VERSION "2026.11.21"
+
 static const char run_help[] =
-    "Usage: riocheck run [options]\n"
+    "Usage: riocheck run [options] [--dut PATH.so | --dut-cmd PROGRAM [ARGS...]]\n"
     "\n"
     "Play the conformance vectors against a DUT (default: the built-in\n"
-    "reference implementation) and print TAP. With no selection every suite of suites/suites.tsv runs.\n"
+    "reference implementation), print TAP, and write the results files and the\n"
+    "compliance summary. With no selection every suite of suites/suites.tsv\n"
+    "runs.\n"
     "\n"
+    "The DUT:\n"
+    "  --dut PATH        a vendor library exporting riocheck_dut_v1()\n"
+    "                    (harness/include/riocheck/dut.h, docs/vendor-guide.md)\n"
+    "  --dut-cmd PROGRAM [ARGS...]\n"
+    "                    an external process speaking docs/dut-protocol.md on\n"
+    "                    stdin/stdout, started without a shell; everything\n"
+    "                    after --dut-cmd up to a lone -- is its command line\n"
     "Selection (repeatable; a vector must match every kind of option given, and\n"
     "any one value of each):\n"
     "  --suite NAME      a suite of suites/suites.tsv\n"
@@ -25,27 +45,41 @@ static const char run_help[] =
     "  --vector GLOB     vector ids matching the glob\n"
     "  --area AREA       vectors citing a rule of this area (gen, rx, ccp, ...)\n"
     "  --rev REV         vectors for this revision: p12r2 p12r3 p9r2 p9r3\n"
-    "Other options:\n"
+    "  --vectors FILE    run the records of this vector file instead of the\n"
+    "                    suites' files, e.g. a reproducer\n"
+    "Results (written as the run goes; final files replaced atomically):\n"
+    "  --out DIR         folder of the default outputs (reports/out):\n"
+    "                    results.tsv, results.json, results.xml (JUnit),\n"
+    "                    compliance.md\n"
+    "  --results FILE, --json FILE, --junit FILE, --markdown FILE\n"
+    "                    write that output somewhere else\n"
+    "  --no-reports      write no files (TAP only)\n"
+    "  --repro-dir DIR   reproducer files of failing vectors\n"
+    "                    (default: OUT/repro)\n"
+    "  --waivers FILE    waivers (docs/waivers.md): a failure they cover is\n"
+    "                    reported as waived; waivers that cover no failure are\n"
+    "                    reported as stale (repeatable)\n"
+    "Running:\n"
+    "  --timeout-ms N    a vector taking longer is an error: the DUT hung\n"
+    "                    (default 10000; sweeps get 100x; 0 = no limit)\n"
+    "  --no-isolation    run the DUT inside riocheck (for a debugger); a crash\n"
+    "                    then ends the run\n"
+    "  --seed N          run the selection in a shuffled order (0 = file\n"
+    "                    order, the default); the seed is printed\n"
+    "  --sweep-stride N  exhaustive sweeps check every Nth value (default 1)\n"
     "  --list            print what would run (id, suite, rules) and stop\n"
     "  --root DIR        the riocheck folder holding suites/ and vectors/\n"
     "                    (default: the current folder)\n"
-    "  --sweep-stride N  exhaustive sweeps check every Nth value (default 1)\n"
-    "  --dut PATH        a vendor DUT: a shared library exporting\n"
-    "                    riocheck_dut_v1() (harness/include/riocheck/dut.h);\n"
-    "                    default: the built-in reference\n"
-    "  --results FILE    also write one line per vector: id, verdict, rules,\n"
-    "                    file:line, detail (tab-separated)\n"
-    "  --vectors FILE    run the records of this vector file (repeatable)\n"
-    "                    instead of the suites' files, e.g. a reproducer\n"
-    "  --repro-dir DIR   where a failing vector's reproducer file is written\n"
-    "                    (default reports/out/repro)\n"
     "  --verbose         print the cite line of every vector\n"
     "\n"
-    "Verdicts: pass, fail (the DUT did not do what the spec requires), error\n"
-    "(the DUT misbehaved), not-applicable (the DUT lacks the machine, revision,\n"
-    "capability or parameter; reported as a TAP SKIP).\n"
-    "Exit status: 0 nothing failed; 1 a vector failed or errored; 2 usage\n"
-    "error; 3 a vector, suite or catalogue file is malformed (FILE:LINE named).\n";
+    "Verdicts: pass; fail (the DUT did not do what the spec requires); error\n"
+    "(the DUT crashed, hung, exited or misbehaved); not-applicable (the DUT\n"
+    "lacks the machine, revision, capability or parameter: TAP SKIP); waived\n"
+    "(a failure covered by a waiver: TAP TODO).\n"
+    "Exit status: 0 no vector failed (waived failures allowed); 1 a vector\n"
+    "failed or errored; 2 usage error; 3 harness error (a malformed vector,\n"
+    "suite, catalogue or waiver file, named as FILE:LINE, or a DUT that cannot\n"
+    "be loaded or started).\n";
 
 #define MAX_SEL 64
 
@@ -62,7 +96,6 @@ static int add_sel(const char **list, int *n, const char *v)
     list[(*n)++] = v;
     return 0;
 }
-
 static int selected(const struct selection *s, const struct rc_catalogue *c,
                     const char *root, const struct vec_record *r)
 {
@@ -110,8 +143,6 @@ static int selected(const struct selection *s, const struct rc_catalogue *c,
     return 1;
 }
 
-/* Write a failing vector's record, with a header saying how to rerun it,
- * to DIR/ID.vec; 0 and the path in dst, or -1. */
 static int write_repro(char *dst, size_t cap, const char *dir, const struct vec_record *r,
                       const char *dut_path, const struct rc_dut *dut)
 {
@@ -146,8 +177,6 @@ static int write_repro(char *dst, size_t cap, const char *dir, const struct vec_
     fclose(in);
     return fclose(out) == 0 ? 0 : -1;
 }
-
-/* dlopen a vendor DUT and check its ABI version; NULL after a message. */
 static const struct rc_dut *load_dut(const char *path, void **lib)
 {
     char abs[4096];
@@ -177,16 +206,171 @@ static const struct rc_dut *load_dut(const char *path, void **lib)
     return dut;
 }
 
+struct run_ctx {
+    const struct vec_record *const *recs;
+    struct rc_result_row *rows;
+    const struct rc_catalogue *cat;
+    const struct rc_waivers *waivers;
+    const char *root, *dut_desc, *repro_dir;
+    const char *dut_path;
+    const struct rc_dut *dut;
+    FILE *tsv;
+    int verbose;
+    unsigned pass, fail, errors, na, waived;
+};
+
+static void rules_text(char *dst, size_t cap, const struct vec_record *r)
+{
+    size_t off = 0;
+    dst[0] = '\0';
+    for (unsigned k = 0; k < r->nrules && off < cap; k++) {
+        int w = snprintf(dst + off, cap - off, "%s%s", k ? "," : "", r->rules[k]);
+        if (w < 0)
+            break;
+        off += (size_t)w;
+    }
+}
+
+/* One result: counters, TAP, the results table, a reproducer. Called in
+ * vector order, as the run goes. */
+static void on_result(void *vctx, size_t i, const struct rc_vec_result *res, double secs)
+{
+    struct run_ctx *c = vctx;
+    const struct vec_record *r = c->recs[i];
+    struct rc_result_row *row = &c->rows[i];
+    row->rec = r;
+    row->res = *res;
+    row->seconds = secs;
+    int s = rc_suite_of_file(c->cat, c->root, r->file);
+    row->suite = s >= 0 ? c->cat->suite[s].name : NULL;
+    row->waiver = NULL;
+    char rules[256];
+    rules_text(rules, sizeof rules, r);
+    unsigned n = (unsigned)i + 1;
+    int failed = res->verdict == RC_V_FAIL || res->verdict == RC_V_ERROR;
+    const char *reason = failed && c->waivers ? rc_waiver_match(c->waivers, r) : NULL;
+    if (reason) {
+        row->waiver = reason;
+        row->res.verdict = RC_V_WAIVED;
+        c->waived++;
+        printf("not ok %u - %s [%s] # TODO waived: %s\n  # %s at %s:%u: %s\n", n, r->id,
+               rules, reason, rc_verdict_name(res->verdict), r->file,
+               res->line ? res->line : r->line, res->detail);
+    } else {
+        switch (res->verdict) {
+        case RC_V_PASS:
+        case RC_V_WAIVED:
+            c->pass++;
+            printf("ok %u - %s [%s]%s%s\n", n, r->id, rules, res->detail[0] ? " # " : "",
+                   res->detail);
+            break;
+        case RC_V_NA:
+            c->na++;
+            printf("ok %u - %s [%s] # SKIP not applicable: %s\n", n, r->id, rules,
+                   res->detail);
+            break;
+        case RC_V_FAIL:
+        case RC_V_ERROR:
+            if (res->verdict == RC_V_FAIL)
+                c->fail++;
+            else
+                c->errors++;
+            printf("not ok %u - %s [%s]\n  # %s at %s:%u: %s\n", n, r->id, rules,
+                   rc_verdict_name(res->verdict), r->file, res->line ? res->line : r->line,
+                   res->detail);
+            char repro[4096];
+            if (c->repro_dir && write_repro(repro, sizeof repro, c->repro_dir, r,
+                                            c->dut_path, c->dut) == 0)
+                printf("  # reproducer: %s\n  # rerun: riocheck run --root %s%s%s --vectors %s\n",
+                       repro, c->root, c->dut_desc ? " " : "", c->dut_desc ? c->dut_desc : "",
+                       repro);
+            else
+                printf("  # rerun: riocheck run --root %s%s%s --vector %s\n", c->root,
+                       c->dut_desc ? " " : "", c->dut_desc ? c->dut_desc : "", r->id);
+            break;
+        }
+    }
+    if (c->verbose)
+        printf("  # cite: %s\n", r->cite);
+    if (c->tsv) {
+        fprintf(c->tsv, "%s\t%s\t%s\t%s:%u\t%s\n", r->id, rc_verdict_name(row->res.verdict),
+                rules, r->file, res->line ? res->line : r->line, res->detail);
+        fflush(c->tsv);
+    }
+    fflush(stdout);
+}
+
+/* FNV-1a 64 over every vector file of the set, in the order loaded. */
+static void vector_hash(char out[17], const struct vec_set *set)
+{
+    uint64_t h = 0xcbf29ce484222325u;
+    for (size_t i = 0; i < set->nfiles; i++) {
+        FILE *f = fopen(set->files[i], "rb");
+        int ch;
+        while (f && (ch = getc(f)) != EOF) {
+            h ^= (uint64_t)(unsigned char)ch;
+            h *= 0x100000001b3u;
+        }
+        if (f)
+            fclose(f);
+    }
+    snprintf(out, 17, "%016llx", (unsigned long long)h);
+}
+
+/* Write one report atomically; 0, or -1 after a message. */
+static int write_report(const char *path, int which, const struct rc_run_info *info,
+                        const struct rc_catalogue *cat, const struct rc_result_row *rows,
+                        size_t n, const struct rc_report_opts *o)
+{
+    char tmp[4096];
+    FILE *f = rc_atomic_open(path, tmp, sizeof tmp);
+    if (f == NULL) {
+        fprintf(stderr, "riocheck run: cannot write %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    int rc = which == 0   ? rc_write_json_opts(f, info, cat, rows, n, o)
+             : which == 1 ? rc_write_junit(f, info, cat, rows, n)
+                          : rc_write_markdown(f, info, cat, rows, n, o);
+    if (rc != 0) {
+        rc_atomic_abort(f, tmp);
+        fprintf(stderr, "riocheck run: writing %s failed\n", path);
+        return -1;
+    }
+    if (rc_atomic_commit(f, tmp, path) != 0) {
+        fprintf(stderr, "riocheck run: cannot replace %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+static void make_dirs(const char *path)
+{
+    char d[4096];
+    snprintf(d, sizeof d, "%s", path);
+    for (char *p = d + 1; *p; p++)
+        if (*p == '/') {
+            *p = '\0';
+            mkdir(d, 0777);
+            *p = '/';
+        }
+    mkdir(d, 0777);
+}
+
 int cmd_run(int argc, char **argv)
 {
     struct selection sel;
     memset(&sel, 0, sizeof sel);
-    const char *root = ".", *dut_path = NULL, *results_path = NULL;
-    const char *repro_dir = "reports/out/repro";
-    const char *files[MAX_SEL];
-    int nfiles = 0;
-    int list = 0, verbose = 0;
+    const char *root = ".", *dut_path = NULL, *out_dir = "reports/out";
+    const char *paths[4] = {NULL, NULL, NULL, NULL}; /* tsv, json, junit, md */
+    const char *repro_dir = NULL, *files[MAX_SEL], *waiver_files[MAX_SEL];
+    char **dut_cmd = NULL;
+    int nfiles = 0, nwaivers = 0, list = 0, verbose = 0, reports = 1, isolation = 1;
+    uint64_t seed = 0, timeout_ms = RC_ISOLATE_DEFAULT_TIMEOUT_MS;
     struct rc_run_opts opts = {1};
+    char cmdline[2048];
+    size_t cl = (size_t)snprintf(cmdline, sizeof cmdline, "riocheck");
+    for (int i = 0; i < argc && cl < sizeof cmdline; i++)
+        cl += (size_t)snprintf(cmdline + cl, sizeof cmdline - cl, " %s", argv[i]);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -194,10 +378,27 @@ int cmd_run(int argc, char **argv)
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             fputs(run_help, stdout);
             return CLI_OK;
+        } else if (strcmp(a, "--dut-cmd") == 0) {
+            if (v == NULL) {
+                fprintf(stderr, "riocheck run: --dut-cmd needs a program\n");
+                return CLI_USAGE;
+            }
+            dut_cmd = argv + i + 1;
+            int k = i + 1;
+            while (k < argc && strcmp(argv[k], "--") != 0)
+                k++;
+            if (k < argc)
+                argv[k] = NULL; /* the program's argv ends at the lone -- */
+            i = k;
+            continue;
         } else if (strcmp(a, "--list") == 0) {
             list = 1, takes = 0;
         } else if (strcmp(a, "--verbose") == 0) {
             verbose = 1, takes = 0;
+        } else if (strcmp(a, "--no-reports") == 0) {
+            reports = 0, takes = 0;
+        } else if (strcmp(a, "--no-isolation") == 0) {
+            isolation = 0, takes = 0;
         } else if (v == NULL) {
             fprintf(stderr, "riocheck run: unknown option or missing value: '%s' "
                             "(see riocheck run --help)\n", a);
@@ -210,6 +411,10 @@ int cmd_run(int argc, char **argv)
             bad = add_sel(sel.vector, &sel.nvector, v);
         } else if (strcmp(a, "--area") == 0) {
             bad = add_sel(sel.area, &sel.narea, v);
+        } else if (strcmp(a, "--vectors") == 0) {
+            bad = add_sel(files, &nfiles, v);
+        } else if (strcmp(a, "--waivers") == 0) {
+            bad = add_sel(waiver_files, &nwaivers, v);
         } else if (strcmp(a, "--rev") == 0) {
             uint32_t b = strcmp(v, "p12r2") == 0   ? VEC_P12R2
                          : strcmp(v, "p12r3") == 0 ? VEC_P12R3
@@ -221,25 +426,42 @@ int cmd_run(int argc, char **argv)
                 return CLI_USAGE;
             }
             sel.revs |= b;
-        } else if (strcmp(a, "--dut") == 0) {
-            dut_path = v;
-        } else if (strcmp(a, "--results") == 0) {
-            results_path = v;
-        } else if (strcmp(a, "--vectors") == 0) {
-            bad = add_sel(files, &nfiles, v);
-        } else if (strcmp(a, "--repro-dir") == 0) {
-            repro_dir = v;
         } else if (strcmp(a, "--root") == 0) {
             root = v;
-        } else if (strcmp(a, "--sweep-stride") == 0) {
+        } else if (strcmp(a, "--dut") == 0) {
+            dut_path = v;
+        } else if (strcmp(a, "--out") == 0) {
+            out_dir = v;
+        } else if (strcmp(a, "--results") == 0) {
+            paths[0] = v;
+        } else if (strcmp(a, "--json") == 0) {
+            paths[1] = v;
+        } else if (strcmp(a, "--junit") == 0) {
+            paths[2] = v;
+        } else if (strcmp(a, "--markdown") == 0) {
+            paths[3] = v;
+        } else if (strcmp(a, "--repro-dir") == 0) {
+            repro_dir = v;
+        } else if (strcmp(a, "--sweep-stride") == 0 || strcmp(a, "--seed") == 0 ||
+                   strcmp(a, "--timeout-ms") == 0) {
             uint64_t n;
             char why[160];
-            if (cli_parse_uint(v, 1u << 24, &n, why, sizeof why) != 0 || n == 0) {
-                fprintf(stderr, "riocheck run: --sweep-stride %s: %s\n", v,
-                        n == 0 ? "must be at least 1" : why);
+            int stride = a[2] == 's' && a[3] == 'w';
+            if (cli_parse_uint(v, stride ? 1u << 24 : UINT64_MAX, &n, why, sizeof why) != 0 ||
+                (stride && n == 0)) {
+                fprintf(stderr, "riocheck run: %s %s: %s\n", a, v,
+                        stride && n == 0 ? "must be at least 1" : why);
                 return CLI_USAGE;
             }
-            opts.sweep_stride = (uint32_t)n;
+            if (stride)
+                opts.sweep_stride = (uint32_t)n;
+            else if (a[2] == 's')
+                seed = n;
+            else if (n > 86400000u) {
+                fprintf(stderr, "riocheck run: --timeout-ms %s: at most 86400000\n", v);
+                return CLI_USAGE;
+            } else
+                timeout_ms = n;
         } else {
             fprintf(stderr, "riocheck run: unknown option '%s' (see riocheck run "
                             "--help)\n", a);
@@ -251,10 +473,24 @@ int cmd_run(int argc, char **argv)
         }
         i += takes;
     }
+    if (dut_path && dut_cmd) {
+        fprintf(stderr, "riocheck run: give --dut or --dut-cmd, not both\n");
+        return CLI_USAGE;
+    }
+
+    int status = CLI_OK;
     struct rc_catalogue cat;
     struct vec_set set;
+    struct rc_waivers waivers;
     char err[1024];
     memset(&set, 0, sizeof set);
+    memset(&waivers, 0, sizeof waivers);
+    const struct vec_record **recs = NULL;
+    struct rc_result_row *rows = NULL;
+    void *lib = NULL;
+    struct rc_proc *proc = NULL;
+    FILE *tsv = NULL;
+    char tsv_tmp[4096] = "";
     if (rc_catalogue_load(&cat, root, err, sizeof err) != 0) {
         fprintf(stderr, "riocheck run: %s\n", err);
         rc_catalogue_free(&cat);
@@ -264,106 +500,179 @@ int cmd_run(int argc, char **argv)
         if (rc_suite_find(&cat, sel.suite[i]) == NULL) {
             fprintf(stderr, "riocheck run: no suite '%s' in suites/suites.tsv\n",
                     sel.suite[i]);
-            rc_catalogue_free(&cat);
-            return CLI_USAGE;
+            status = CLI_USAGE;
+            goto done;
         }
     int loaded = nfiles ? 0 : rc_load_suite_vectors(&cat, root, &set, err, sizeof err);
     for (int i = 0; i < nfiles && loaded == 0; i++)
         loaded = vec_load_file(&set, files[i], err, sizeof err);
     if (loaded == 0 && nfiles)
         loaded = vec_check_unique(&set, err, sizeof err);
+    for (int i = 0; i < nwaivers && loaded == 0; i++)
+        loaded = rc_waivers_load(&waivers, waiver_files[i], err, sizeof err);
     if (loaded != 0) {
         fprintf(stderr, "riocheck run: %s\n", err);
-        vec_set_free(&set);
-        rc_catalogue_free(&cat);
-        return CLI_IOERR;
+        status = CLI_IOERR;
+        goto done;
     }
+    /* the selection, in file order or shuffled by the seed */
+    recs = malloc((set.n ? set.n : 1) * sizeof *recs);
+    if (recs == NULL) {
+        status = CLI_IOERR;
+        goto done;
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < set.n; i++)
+        if (selected(&sel, &cat, root, &set.rec[i]))
+            recs[n++] = &set.rec[i];
+    if (n == 0) {
+        fprintf(stderr, "riocheck run: the selection matches no vector\n");
+        status = CLI_USAGE;
+        goto done;
+    }
+    if (seed != 0) {
+        uint64_t x = seed;
+        for (size_t i = n - 1; i > 0; i--) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17; /* xorshift64 */
+            size_t j = (size_t)(x % (i + 1));
+            const struct vec_record *t = recs[i];
+            recs[i] = recs[j];
+            recs[j] = t;
+        }
+    }
+    if (list) {
+        for (size_t i = 0; i < n; i++) {
+            char rules[256];
+            rules_text(rules, sizeof rules, recs[i]);
+            int s = rc_suite_of_file(&cat, root, recs[i]->file);
+            printf("%s\t%s\t%s\n", recs[i]->id, s >= 0 ? cat.suite[s].name : "-", rules);
+        }
+        goto done;
+    }
+    /* the DUT */
     const struct rc_dut *dut = rc_refdut();
-    void *lib = NULL;
-    if (dut_path != NULL && (dut = load_dut(dut_path, &lib)) == NULL) {
-        vec_set_free(&set);
-        rc_catalogue_free(&cat);
-        return CLI_IOERR;
-    }
-    FILE *results = NULL;
-    if (results_path != NULL && !list && (results = fopen(results_path, "w")) == NULL) {
-        fprintf(stderr, "riocheck run: cannot write %s\n", results_path);
-        vec_set_free(&set);
-        rc_catalogue_free(&cat);
-        return CLI_IOERR;
-    }
-    unsigned n = 0, pass = 0, fail = 0, errors = 0, na = 0;
-    if (!list)
-        printf("TAP version 13\n# DUT: %s %s\n", dut->name, dut->version);
-    for (size_t i = 0; i < set.n; i++) {
-        const struct vec_record *r = &set.rec[i];
-        if (!selected(&sel, &cat, root, r))
-            continue;
-        n++;
-        char rules[256] = "";
-        size_t off = 0;
-        for (unsigned k = 0; k < r->nrules && off < sizeof rules; k++)
-            off += (size_t)snprintf(rules + off, sizeof rules - off, "%s%s",
-                                    k ? "," : "", r->rules[k]);
-        if (list) {
-            int s = rc_suite_of_file(&cat, root, r->file);
-            printf("%s\t%s\t%s\n", r->id, s >= 0 ? cat.suite[s].name : "-", rules);
-            continue;
+    char dut_desc[1024] = "";
+    if (dut_path != NULL) {
+        if ((dut = load_dut(dut_path, &lib)) == NULL) {
+            status = CLI_IOERR;
+            goto done;
         }
-        struct rc_vec_result res;
-        rc_run_vector(dut, r, &opts, &res);
-        switch (res.verdict) {
-        case RC_V_PASS:
-        case RC_V_WAIVED:
-            pass++;
-            printf("ok %u - %s [%s]%s%s\n", n, r->id, rules, res.detail[0] ? " # " : "",
-                   res.detail);
-            break;
-        case RC_V_NA:
-            na++;
-            printf("ok %u - %s [%s] # SKIP not applicable: %s\n", n, r->id, rules,
-                   res.detail);
-            break;
-        case RC_V_FAIL:
-        case RC_V_ERROR:
-            if (res.verdict == RC_V_FAIL)
-                fail++;
-            else
-                errors++;
-            printf("not ok %u - %s [%s]\n  # %s at %s:%u: %s\n", n, r->id, rules,
-                   rc_verdict_name(res.verdict), r->file, res.line ? res.line : r->line,
-                   res.detail);
-            char repro[4096];
-            if (write_repro(repro, sizeof repro, repro_dir, r, dut_path, dut) == 0)
-                printf("  # reproducer: %s\n  # rerun: riocheck run --root %s%s%s --vectors %s\n",
-                       repro, root, dut_path ? " --dut " : "", dut_path ? dut_path : "",
-                       repro);
-            else
-                printf("  # rerun: riocheck run --root %s%s%s --vector %s\n", root,
-                       dut_path ? " --dut " : "", dut_path ? dut_path : "", r->id);
-            break;
+        snprintf(dut_desc, sizeof dut_desc, "--dut %s", dut_path);
+    } else if (dut_cmd != NULL) {
+        if (rc_proc_open(&proc, dut_cmd, (unsigned)(timeout_ms ? timeout_ms : 10000u), err,
+                         sizeof err) != 0) {
+            fprintf(stderr, "riocheck run: --dut-cmd %s: %s\n", dut_cmd[0], err);
+            status = CLI_IOERR;
+            goto done;
         }
-        if (results)
-            fprintf(results, "%s\t%s\t%s\t%s:%u\t%s\n", r->id,
-                    rc_verdict_name(res.verdict), rules, r->file,
-                    res.line ? res.line : r->line, res.detail);
-        if (verbose)
-            printf("  # cite: %s\n", r->cite);
+        dut = rc_proc_dut(proc);
+        size_t off = (size_t)snprintf(dut_desc, sizeof dut_desc, "--dut-cmd");
+        for (char **p = dut_cmd; *p && off < sizeof dut_desc; p++)
+            off += (size_t)snprintf(dut_desc + off, sizeof dut_desc - off, " %s", *p);
     }
-    if (!list) {
-        printf("1..%u\n", n);
-        printf("run: %u passed, %u failed, %u not applicable (failed includes %u "
-               "DUT errors)\n", pass, fail + errors, na, errors);
+    rows = calloc(n, sizeof *rows);
+    if (rows == NULL) {
+        status = CLI_IOERR;
+        goto done;
     }
-    if (results)
-        fclose(results);
+    char pth[4][4096];
+    static const char *const names[4] = {"results.tsv", "results.json", "results.xml",
+                                         "compliance.md"};
+    char repro_default[4096];
+    if (reports) {
+        make_dirs(out_dir);
+        for (int k = 0; k < 4; k++) {
+            snprintf(pth[k], sizeof pth[k], "%s/%s", out_dir, names[k]);
+            if (paths[k] == NULL)
+                paths[k] = pth[k];
+        }
+        if (repro_dir == NULL) {
+            snprintf(repro_default, sizeof repro_default, "%s/repro", out_dir);
+            repro_dir = repro_default;
+        }
+        if ((tsv = rc_atomic_open(paths[0], tsv_tmp, sizeof tsv_tmp)) == NULL) {
+            fprintf(stderr, "riocheck run: cannot write %s: %s\n", paths[0], strerror(errno));
+            status = CLI_IOERR;
+            goto done;
+        }
+    }
+    time_t t0 = time(NULL);
+    struct timespec ts0, ts1;
+    clock_gettime(CLOCK_MONOTONIC, &ts0);
+    char started[32];
+    strftime(started, sizeof started, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t0));
+    printf("TAP version 13\n# DUT: %s %s%s%s\n# seed: %llu\n", dut->name, dut->version,
+           dut_desc[0] ? " via " : " (built-in)", dut_desc, (unsigned long long)seed);
+    printf("1..%zu\n", n);
+    fflush(stdout);
+    struct run_ctx ctx = {recs, rows, &cat, nwaivers ? &waivers : NULL, root,
+                          dut_desc[0] ? dut_desc : NULL, repro_dir, dut_path, dut, tsv,
+                          verbose, 0, 0, 0, 0, 0};
+    int rc = isolation && proc == NULL
+                 ? rc_run_isolated(dut, recs, n, &opts, (unsigned)timeout_ms, on_result, &ctx)
+                 : rc_run_in_process(dut, recs, n, &opts, on_result, &ctx);
+    if (rc < 0) {
+        fprintf(stderr, "riocheck run: %s\n", strerror(errno));
+        status = CLI_IOERR;
+        goto done;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &ts1);
+    double secs = (double)(ts1.tv_sec - ts0.tv_sec) + (double)(ts1.tv_nsec - ts0.tv_nsec) / 1e9;
+    if (nwaivers) {
+        size_t stale[256];
+        size_t ns = rc_waivers_stale(&waivers, rows, n, stale, 256);
+        for (size_t i = 0; i < ns && i < 256; i++)
+            printf("# stale waiver %s:%u: %s (it covers no failing vector)\n",
+                   waivers.w[stale[i]].file, waivers.w[stale[i]].line,
+                   waivers.w[stale[i]].pattern);
+    }
+    printf("run: %u passed, %u failed, %u not applicable, %u waived (failed includes %u "
+           "DUT errors) in %.2f s\n", ctx.pass, ctx.fail + ctx.errors, ctx.na, ctx.waived,
+           ctx.errors, secs);
+    if (reports) {
+        struct rc_run_info info;
+        memset(&info, 0, sizeof info);
+        info.tool_version = RIOCHECK_VERSION;
+        info.suite_version = SUITE_VERSION;
+        vector_hash(info.vector_hash, &set);
+        info.dut = dut;
+        info.dut_source = dut_path ? dut_path : dut_cmd ? dut_desc + 10 : "built-in reference";
+        info.seed = seed;
+        info.sweep_stride = opts.sweep_stride;
+        info.started = started;
+        info.seconds = secs;
+        info.command_line = cmdline;
+        info.root = root;
+        struct rc_report_opts ro;
+        memset(&ro, 0, sizeof ro);
+        ro.waivers = nwaivers ? &waivers : NULL;
+        ro.dut_option = dut_cmd ? "--dut-cmd" : "--dut";
+        if (rc_atomic_commit(tsv, tsv_tmp, paths[0]) != 0) {
+            fprintf(stderr, "riocheck run: cannot replace %s: %s\n", paths[0], strerror(errno));
+            status = CLI_IOERR;
+        }
+        tsv = NULL;
+        for (int k = 1; k < 4; k++)
+            if (write_report(paths[k], k - 1, &info, &cat, rows, n, &ro) != 0)
+                status = CLI_IOERR;
+        if (status == CLI_OK)
+            printf("# results: %s %s %s\n# compliance summary: %s\n", paths[0], paths[1],
+                   paths[2], paths[3]);
+    }
+    if (status == CLI_OK && (ctx.fail || ctx.errors))
+        status = CLI_INVALID;
+done:
+    if (tsv)
+        rc_atomic_abort(tsv, tsv_tmp);
+    if (proc)
+        rc_proc_close(proc);
     if (lib)
         dlclose(lib);
+    free(rows);
+    free(recs);
+    rc_waivers_free(&waivers);
     vec_set_free(&set);
     rc_catalogue_free(&cat);
-    if (n == 0 && !list) {
-        fprintf(stderr, "riocheck run: the selection matches no vector\n");
-        return CLI_USAGE;
-    }
-    return fail || errors ? CLI_INVALID : CLI_OK;
+    fflush(stdout);
+    return status;
 }

@@ -13,6 +13,11 @@
 
 #include "vec.h"
 
+/* A result code no DUT returns itself: the DUT process behind an external-
+ * process proxy (harness/proc/proc.h) exited, hung or answered garbage during
+ * the call. The runner reports the vector as ERROR. */
+#define RC_DUT_LOST (-90)
+
 enum rc_verdict {
     RC_V_PASS = 0,
     RC_V_FAIL = 1,

@@ -168,5 +168,34 @@ check trace_passes 0 'trace: 0 problems' "$R" trace
 check help_run 0 'Usage: riocheck run' "$R" run --help
 check help_trace 0 'Usage: riocheck trace' "$R" trace --help
 
+# --- isolation: a crashing and a hanging vendor cost only their vectors ---
+lib=$(dirname "$R")/../lib
+if [ -f "$lib/riocheck-bad-segv.so" ]; then
+    check run_isolates_a_crashing_dut 1 'the DUT crashed: ' \
+        "$R" run --dut "$lib/riocheck-bad-segv.so" --suite p12-generator --out "$tmp/segv"
+    check run_goes_on_after_a_crash 1 'failed includes' \
+        "$R" run --dut "$lib/riocheck-bad-segv.so" --suite p12-generator --out "$tmp/segv2"
+    check crash_results_file_complete 0 'p12.gen.' tail -1 "$tmp/segv/results.tsv"
+fi
+if [ -f "$lib/riocheck-bad-hang.so" ]; then
+    check run_isolates_a_hanging_dut 1 'the DUT hung: no verdict after 300 ms' \
+        "$R" run --dut "$lib/riocheck-bad-hang.so" --suite p9-endpoint --timeout-ms 300 \
+        --out "$tmp/hang"
+fi
+check run_writes_every_report 0 '"format": "riocheck-results-1"' \
+    sh -c "\"$R\" run --vector 'p12.cs64.dec.w0.*' --out \"$tmp/rep\" >/dev/null && cat \"$tmp/rep/results.json\" \"$tmp/rep/results.xml\" \"$tmp/rep/compliance.md\""
+printf 'p12.cs64.dec.w0.g0.lo  known good, so this waiver is stale\n' >"$tmp/w.txt"
+check run_reports_stale_waivers 0 '# stale waiver' \
+    "$R" run --vector p12.cs64.dec.w0.g0.lo --waivers "$tmp/w.txt" --no-reports
+check run_waiver_turns_failure_into_todo 0 '# TODO waived: known' \
+    sh -c "printf 'tmp.wrong known issue, see ticket 42\\n' >\"$tmp/w2.txt\"; \"$R\" run --vectors \"$tmp/wrong.vec\" --waivers \"$tmp/w2.txt\" --no-reports"
+printf 'tmp.wrong\n' >"$tmp/w3.txt"
+check run_waiver_without_reason_is_rejected 3 "w3.txt:1:" \
+    "$R" run --vectors "$tmp/wrong.vec" --waivers "$tmp/w3.txt" --no-reports
+check run_dut_cmd_through_the_shim 0 'run: 1 passed, 0 failed' \
+    "$R" run --vector p12.cs64.dec.w0.g0.lo --no-reports --dut-cmd "$(dirname "$R")/riocheck-shim"
+check run_dut_cmd_missing_program 3 '--dut-cmd' \
+    "$R" run --vector p12.cs64.dec.w0.g0.lo --no-reports --dut-cmd "$tmp/no-such-program"
+
 echo "cli_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,0 +1,959 @@
+/* Crash isolation (isolate.h): a DUT that crashes, aborts, exits, hangs or
+ * corrupts its result costs only the vector in progress; every other vector
+ * keeps its real verdict, results arrive in order, the limits are respected,
+ * one worker is forked when nothing fails, and no child is left behind.
+ *
+ * The DUT here is a fake built in this file: an ep machine whose `tick n`
+ * event does what n says (see fake_step). Every vector has one `do tick`.
+ *
+ * Sanitizers: the test does not change ASAN_OPTIONS (ASan reads them once at
+ * start-up, and a forked worker inherits the parent's already-initialised
+ * runtime, so a setenv() before the fork would change nothing). Instead it
+ * accepts what a sanitizer build really does: ASan (and UBSan's null check)
+ * catch the segmentation fault, print a report and exit with status 1, which
+ * isolate.c reports as "the DUT crashed: it exited with status 1 ...". The
+ * crash tests capture stderr in a temporary file so that those reports do not
+ * clutter the test log. */
+#include <errno.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../../../reference/tests/check.h"
+#include "../isolate.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+#ifndef SANITIZED
+#define SANITIZED 0
+#endif
+
+/* The limit of the tests about hangs and timing. The crash tests use a
+ * generous one: a crash ends the worker at once, except under ASan, whose
+ * SEGV report (symbolised by an external process) or exit-time leak check
+ * can take longer than 200 ms - and must not be mistaken for a hang. */
+#define LIMIT_MS 200u
+#define CRASH_LIMIT_MS 10000u
+
+/* ---- the fake DUT --------------------------------------------------------- */
+
+enum fake_tick {
+    T_OK = 0,
+    T_SEGV = 1,       /* store through a NULL pointer */
+    T_ABORT = 2,      /* abort() */
+    T_EXIT3 = 3,      /* _exit(3) */
+    T_SPIN = 4,       /* loop forever */
+    T_GARBAGE = 5,    /* write bytes into the result pipe */
+    T_EXIT0 = 6,      /* _exit(0) */
+    T_CLOSE = 7,      /* close the result pipe */
+    T_PRINT = 8,      /* print to stdout and stderr, then succeed */
+    T_FULLEXIT = 9,   /* exit(0): atexit handlers and stdio flush */
+    T_COUNT = 10,     /* count in a global, then succeed */
+    T_GRANDCHILD = 11, /* start a process that keeps the pipes, then abort */
+    T_CHLD_IGN = 12,  /* succeed only if SIGCHLD is ignored (else: state) */
+    T_SLEEP = 1000    /* 1000 + ms: sleep ms, then succeed */
+};
+
+static int *volatile fake_null;     /* never set: the crash address */
+static volatile unsigned long fake_spin, fake_codec_spin;
+static int fake_counter;            /* T_COUNT */
+static int pid_fd[2] = {-1, -1};    /* the workers report their pids here */
+static int fake_token;
+static unsigned fake_sweep_sleeps;  /* cs64_decode: sleep (ms) on the first call */
+/* the descriptors open in the test before a run: T_GARBAGE and T_CLOSE touch
+ * only the others (the worker's result pipe), never e.g. make's jobserver */
+#define FD_SCAN 1024
+static unsigned char fd_before[FD_SCAN];
+
+static void fds_snapshot(void)
+{
+    for (int fd = 0; fd < FD_SCAN; fd++) {
+        struct stat st;
+        fd_before[fd] = fstat(fd, &st) == 0;
+    }
+}
+
+static void sleep_ms(long ms)
+{
+    struct timespec ts = {.tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L};
+    while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
+        ;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int fake_create(void **inst, const struct rc_config *cfg)
+{
+    (void)cfg;
+    *inst = &fake_token;
+    return RC_OK;
+}
+
+static void fake_destroy(void *inst)
+{
+    (void)inst;
+}
+
+static int fake_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
+                     uint32_t cap, uint32_t *n)
+{
+    (void)inst, (void)out, (void)cap;
+    *n = 0;
+    if (ev->kind != RC_EP_EV_TICK)
+        return RC_OK;
+    if (pid_fd[1] >= 0) {
+        pid_t me = getpid();
+        if (write(pid_fd[1], &me, sizeof me) != (ssize_t)sizeof me)
+            return RC_STATE;
+    }
+    uint64_t t = ev->arg[0];
+    if (t >= T_SLEEP) {
+        sleep_ms((long)(t - T_SLEEP));
+        return RC_OK;
+    }
+    switch ((enum fake_tick)t) {
+    case T_OK:
+        return RC_OK;
+    case T_SEGV:
+        *fake_null = 1;
+        return RC_OK;
+    case T_ABORT:
+        abort();
+    case T_EXIT3:
+        _exit(3);
+    case T_SPIN:
+        for (;;)
+            fake_spin++;
+    case T_GARBAGE: {
+        static const char junk[100] = "not a result record";
+        for (int fd = 3; fd < FD_SCAN; fd++) {
+            struct stat st;
+            if (!fd_before[fd] && fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode))
+                (void)!write(fd, junk, sizeof junk);
+        }
+        return RC_OK;
+    }
+    case T_EXIT0:
+        _exit(0);
+    case T_CLOSE: /* every descriptor the worker got since the snapshot */
+        for (int fd = 3; fd < FD_SCAN; fd++)
+            if (!fd_before[fd])
+                (void)close(fd);
+        return RC_OK;
+    case T_PRINT:
+        printf("DUT-STDOUT-MARK\n");
+        fprintf(stderr, "DUT-STDERR-MARK\n");
+        return RC_OK;
+    case T_FULLEXIT:
+        exit(0);
+    case T_COUNT:
+        fake_counter++;
+        return RC_OK;
+    case T_GRANDCHILD: {
+        pid_t g = fork();
+        if (g == 0) { /* holds the result pipe; not the test's output */
+            close(STDIN_FILENO);
+            close(STDOUT_FILENO);
+            close(STDERR_FILENO);
+            sleep_ms(1500);
+            _exit(0);
+        }
+        abort();
+    }
+    case T_CHLD_IGN: {
+        struct sigaction sa;
+        sigaction(SIGCHLD, NULL, &sa);
+        return sa.sa_handler == SIG_IGN ? RC_OK : RC_STATE;
+    }
+    case T_SLEEP:
+        break;
+    }
+    return RC_OK;
+}
+
+static int fake_query(void *inst, const struct rc_msg *q, uint64_t *value)
+{
+    (void)inst, (void)q;
+    *value = 0;
+    return RC_OK;
+}
+
+/* codec: only the stype2 sweep reaches it; it never answers */
+static int fake_codec_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
+                           uint32_t cap, uint32_t *n)
+{
+    (void)inst, (void)ev, (void)out, (void)cap, (void)n;
+    while (fake_codec_spin != 1) /* never 1: it only grows by 2 from 0 */
+        fake_codec_spin += 2;
+    return RC_OK;
+}
+
+/* the CS64 sweep's fast path: slow on its first call, then a wrong answer */
+static int fake_cs64_decode(uint32_t width, uint32_t param, struct rc_msg *out)
+{
+    static int calls;
+    (void)width, (void)param;
+    if (calls++ == 0)
+        sleep_ms((long)fake_sweep_sleeps);
+    memset(out, 0, sizeof *out);
+    return RC_INVAL;
+}
+
+static const struct rc_dut fake_dut = {
+    .abi_version = RC_DUT_ABI_VERSION,
+    .name = "fake",
+    .version = "1",
+    .profile = {.p12_revs = 1u << 3, .p9_revs = 1u << 3, .caps = RC_CAP_EP},
+    .machine = {[RC_M_EP] = {fake_create, fake_destroy, fake_step, fake_query},
+                [RC_M_CODEC] = {fake_create, fake_destroy, fake_codec_step, fake_query}},
+    .cs64_decode = fake_cs64_decode,
+};
+
+/* ---- vectors -------------------------------------------------------------- */
+
+enum expect_kind { E_PASS, E_FAIL, E_NA };
+
+#define MAX_VECS 4096
+
+struct vecs {
+    struct vec_set set;
+    const struct vec_record *recs[MAX_VECS];
+    size_t n;
+};
+
+static char vec_text[MAX_VECS * 120];
+
+/* One vector per tick value; kinds[i] makes the vector expect a pass (no
+ * output), a fail (a note the fake never gives) or not-applicable (needs sw).
+ * NULL kinds: all pass. Returns 0. */
+static int make_vecs(struct vecs *v, const unsigned *ticks,
+                     const enum expect_kind *kinds, size_t n)
+{
+    size_t off = 0;
+    memset(&v->set, 0, sizeof v->set);
+    for (size_t i = 0; i < n; i++) {
+        enum expect_kind k = kinds ? kinds[i] : E_PASS;
+        int w = snprintf(vec_text + off, sizeof vec_text - off,
+                         "vector v%zu\nrules R\nrev p9r3\ncite c\n%s"
+                         "machine ep\ndo tick n=%u\n%send\n",
+                         i, k == E_NA ? "needs sw\n" : "", ticks[i],
+                         k == E_FAIL ? "expect stopped dest=1 mask=1\n" : "");
+        if (w < 0 || (size_t)w >= sizeof vec_text - off)
+            return -1;
+        off += (size_t)w;
+    }
+    char err[512];
+    if (vec_load_text(&v->set, "iso.vec", vec_text, off, err, sizeof err) != 0) {
+        fprintf(stderr, "make_vecs: %s\n", err);
+        return -1;
+    }
+    v->n = v->set.n;
+    for (size_t i = 0; i < v->n; i++)
+        v->recs[i] = &v->set.rec[i];
+    return 0;
+}
+
+/* ---- collecting results --------------------------------------------------- */
+
+struct got {
+    size_t n;
+    int out_of_order;
+    enum rc_verdict verdict[MAX_VECS];
+    unsigned line[MAX_VECS];
+    double seconds[MAX_VECS];
+    char detail[64][1024];
+};
+
+static struct got got;
+
+static void collect(void *ctx, size_t i, const struct rc_vec_result *res, double seconds)
+{
+    struct got *g = ctx;
+    if (i != g->n || i >= MAX_VECS) {
+        g->out_of_order = 1;
+        return;
+    }
+    g->verdict[i] = res->verdict;
+    g->line[i] = res->line;
+    g->seconds[i] = seconds;
+    if (i < 64)
+        snprintf(g->detail[i], sizeof g->detail[i], "%s", res->detail);
+    g->n++;
+}
+
+static void never_called(void *ctx, size_t i, const struct rc_vec_result *res,
+                         double seconds)
+{
+    (void)i, (void)res, (void)seconds;
+    ++*(int *)ctx;
+}
+
+/* ---- capturing a descriptor (stderr, stdout) in a temporary file ---------- */
+
+struct capture {
+    int fd, saved;
+    FILE *tmp;
+    char text[65536];
+};
+
+static void capture_begin(struct capture *c, int fd)
+{
+    fflush(NULL);
+    c->fd = fd;
+    c->tmp = tmpfile();
+    c->saved = dup(fd);
+    if (c->tmp != NULL)
+        dup2(fileno(c->tmp), fd);
+}
+
+static void capture_end(struct capture *c)
+{
+    fflush(NULL);
+    dup2(c->saved, c->fd);
+    close(c->saved);
+    c->text[0] = '\0';
+    if (c->tmp == NULL)
+        return;
+    rewind(c->tmp);
+    size_t k = fread(c->text, 1, sizeof c->text - 1, c->tmp);
+    c->text[k] = '\0';
+    fclose(c->tmp);
+}
+
+static size_t count_of(const char *hay, const char *needle)
+{
+    size_t n = 0;
+    for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+        n++;
+    return n;
+}
+
+/* Run ticks[] isolated with stderr captured; fills `got`; returns forks. */
+static int run_quiet(struct vecs *v, unsigned limit_ms, struct capture *err)
+{
+    memset(&got, 0, sizeof got);
+    struct rc_run_opts opts = {1};
+    capture_begin(err, STDERR_FILENO);
+    fds_snapshot();
+    int forks = rc_run_isolated(&fake_dut, v->recs, v->n, &opts, limit_ms, collect, &got);
+    capture_end(err);
+    return forks;
+}
+
+/* No child of this process is left, running or zombie. */
+static int no_children(void)
+{
+    return waitpid(-1, NULL, WNOHANG) == -1 && errno == ECHILD;
+}
+
+/* A crash detail: the signal, or under a sanitizer its exit(1). */
+static int is_crash(const char *detail, int sig)
+{
+    char want[64];
+    snprintf(want, sizeof want, "the DUT crashed: signal %d (", sig);
+    if (strstr(detail, want) != NULL)
+        return 1;
+    return SANITIZED && strstr(detail, "the DUT crashed: it exited with status 1 in "
+                                       "the middle of the vector") != NULL;
+}
+
+/* Read the pids the workers reported (one per vector, in order). */
+static size_t read_pids(pid_t *pids, size_t cap)
+{
+    size_t n = 0;
+    while (n < cap && read(pid_fd[0], &pids[n], sizeof pids[n]) == (ssize_t)sizeof pids[n])
+        n++;
+    return n;
+}
+
+static void pids_begin(void)
+{
+    if (pipe(pid_fd) != 0)
+        pid_fd[0] = pid_fd[1] = -1;
+}
+
+static size_t pids_end(pid_t *pids, size_t cap)
+{
+    close(pid_fd[1]);
+    pid_fd[1] = -1;
+    size_t n = read_pids(pids, cap);
+    close(pid_fd[0]);
+    pid_fd[0] = -1;
+    return n;
+}
+
+/* ---- tests ---------------------------------------------------------------- */
+
+static void isolated_run_without_failure_forks_once_in_order_with_real_verdicts(void)
+{
+    static const unsigned t[] = {T_OK, T_OK, T_OK, T_OK, T_OK, T_OK};
+    static const enum expect_kind k[] = {E_PASS, E_FAIL, E_NA, E_PASS, E_FAIL, E_PASS};
+    struct vecs v;
+    struct capture err;
+    pid_t pids[16];
+    CHECK_EQ(make_vecs(&v, t, k, 6), 0);
+    pids_begin();
+    int forks = run_quiet(&v, CRASH_LIMIT_MS, &err);
+    size_t np = pids_end(pids, 16);
+    CHECK_EQ(forks, 1);
+    CHECK(!got.out_of_order);
+    CHECK_EQ(got.n, 6);
+    for (size_t i = 0; i < 6; i++)
+        CHECK_EQ_AT(i, got.verdict[i],
+                    k[i] == E_PASS ? RC_V_PASS : k[i] == E_FAIL ? RC_V_FAIL : RC_V_NA);
+    CHECK(strstr(got.detail[1], "expected note stopped") != NULL);
+    /* one worker, not this process, ran every applicable vector */
+    CHECK_EQ(np, 5);
+    for (size_t i = 0; i < np; i++) {
+        CHECK_EQ_AT(i, pids[i], pids[0]);
+        CHECK(pids[i] != getpid());
+    }
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+static void segv_costs_only_its_vector_and_a_new_worker_runs_the_rest(void)
+{
+    static const unsigned t[] = {T_OK, T_OK, T_SEGV, T_OK, T_OK};
+    static const enum expect_kind k[] = {E_PASS, E_FAIL, E_PASS, E_PASS, E_FAIL};
+    struct vecs v;
+    struct capture err;
+    pid_t pids[16];
+    CHECK_EQ(make_vecs(&v, t, k, 5), 0);
+    pids_begin();
+    int forks = run_quiet(&v, CRASH_LIMIT_MS, &err);
+    size_t np = pids_end(pids, 16);
+    CHECK_EQ(forks, 2);
+    CHECK(!got.out_of_order);
+    CHECK_EQ(got.n, 5);
+    CHECK_EQ(got.verdict[0], RC_V_PASS);
+    CHECK_EQ(got.verdict[1], RC_V_FAIL);
+    CHECK_EQ(got.verdict[2], RC_V_ERROR);
+    CHECK_EQ(got.verdict[3], RC_V_PASS);
+    CHECK_EQ(got.verdict[4], RC_V_FAIL);
+    CHECK(is_crash(got.detail[2], SIGSEGV));
+    CHECK_EQ(got.line[2], v.recs[2]->line); /* the record names the vector */
+    CHECK(strstr(got.detail[2], "Segmentation fault") != NULL || SANITIZED);
+    /* the worker changed exactly after the crash */
+    CHECK_EQ(np, 5);
+    CHECK_EQ(pids[1], pids[0]);
+    CHECK_EQ(pids[2], pids[0]);
+    CHECK(pids[3] != pids[2]);
+    CHECK_EQ(pids[4], pids[3]);
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+static void abort_is_reported_as_signal_6(void)
+{
+    static const unsigned t[] = {T_OK, T_ABORT, T_OK};
+    struct vecs v;
+    struct capture err;
+    CHECK_EQ(make_vecs(&v, t, NULL, 3), 0);
+    CHECK_EQ(run_quiet(&v, CRASH_LIMIT_MS, &err), 2);
+    CHECK_EQ(got.n, 3);
+    CHECK_EQ(got.verdict[0], RC_V_PASS);
+    CHECK_EQ(got.verdict[1], RC_V_ERROR);
+    CHECK_EQ(got.verdict[2], RC_V_PASS);
+    CHECK(is_crash(got.detail[1], SIGABRT));
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+static void exit_3_is_reported_with_its_status(void)
+{
+    static const unsigned t[] = {T_OK, T_EXIT3, T_OK};
+    struct vecs v;
+    struct capture err;
+    CHECK_EQ(make_vecs(&v, t, NULL, 3), 0);
+    CHECK_EQ(run_quiet(&v, CRASH_LIMIT_MS, &err), 2);
+    CHECK_EQ(got.n, 3);
+    CHECK_EQ(got.verdict[1], RC_V_ERROR);
+    CHECK(strcmp(got.detail[1], "the DUT crashed: it exited with status 3 in the "
+                                "middle of the vector") == 0);
+    CHECK_EQ(got.verdict[0], RC_V_PASS);
+    CHECK_EQ(got.verdict[2], RC_V_PASS);
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+static void exit_0_in_the_middle_of_a_vector_is_an_error(void)
+{
+    static const unsigned t[] = {T_EXIT0, T_OK};
+    struct vecs v;
+    struct capture err;
+    CHECK_EQ(make_vecs(&v, t, NULL, 2), 0);
+    CHECK_EQ(run_quiet(&v, CRASH_LIMIT_MS, &err), 2);
+    CHECK_EQ(got.n, 2);
+    CHECK_EQ(got.verdict[0], RC_V_ERROR);
+    CHECK(strcmp(got.detail[0], "the DUT exited with status 0 in the middle of the "
+                                "vector") == 0);
+    CHECK_EQ(got.verdict[1], RC_V_PASS);
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+static void hang_is_killed_after_the_limit_and_the_run_goes_on(void)
+{
+    static const unsigned t[] = {T_OK, T_SPIN, T_OK};
+    struct vecs v;
+    struct capture err;
+    CHECK_EQ(make_vecs(&v, t, NULL, 3), 0);
+    double t0 = now_s();
+    CHECK_EQ(run_quiet(&v, LIMIT_MS, &err), 2);
+    double took = now_s() - t0;
+    CHECK_EQ(got.n, 3);
+    CHECK_EQ(got.verdict[0], RC_V_PASS);
+    CHECK_EQ(got.verdict[1], RC_V_ERROR);
+    CHECK_EQ(got.verdict[2], RC_V_PASS);
+    CHECK(strcmp(got.detail[1], "the DUT hung: no verdict after 200 ms") == 0);
+    CHECK(got.seconds[1] >= 0.2);
+    CHECK(got.seconds[1] < 1.5);
+    CHECK(took >= 0.2);
+    CHECK(took < 3.0);
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+static void the_limit_is_per_vector_not_per_run(void)
+{
+    /* five vectors of 60 ms each: 300 ms in all, each within 200 ms (the
+     * first, instant, vector absorbs the worker's start-up) */
+    static const unsigned t[] = {T_OK, T_SLEEP + 60, T_SLEEP + 60, T_SLEEP + 60,
+                                 T_SLEEP + 60, T_SLEEP + 60};
+    struct vecs v;
+    struct capture err;
+    CHECK_EQ(make_vecs(&v, t, NULL, 6), 0);
+    double t0 = now_s();
+    CHECK_EQ(run_quiet(&v, LIMIT_MS, &err), 1);
+    double took = now_s() - t0;
+    CHECK_EQ(got.n, 6);
+    CHECK(took >= 0.3);
+    CHECK_EQ(got.verdict[0], RC_V_PASS);
+    for (size_t i = 1; i < 6; i++) {
+        CHECK_EQ_AT(i, got.verdict[i], RC_V_PASS);
+        CHECK(got.seconds[i] >= 0.059);
+    }
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+static void a_vector_slower_than_the_limit_is_a_hang(void)
+{
+    static const unsigned t[] = {T_SLEEP + 400, T_OK};
+    struct vecs v;
+    struct capture err;
+    CHECK_EQ(make_vecs(&v, t, NULL, 2), 0);
+    CHECK_EQ(run_quiet(&v, LIMIT_MS, &err), 2);
+    CHECK_EQ(got.n, 2);
+    CHECK_EQ(got.verdict[0], RC_V_ERROR);
+    CHECK(strcmp(got.detail[0], "the DUT hung: no verdict after 200 ms") == 0);
+    CHECK_EQ(got.verdict[1], RC_V_PASS);
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+static void a_sweep_gets_the_sweep_factor_times_the_limit(void)
+{
+    /* limit 10 ms: a sweep may take 1000 ms. The cs64 sweep takes ~300 ms
+     * (then fails: the fake answers inval); the stype2 sweep never ends. */
+    static const char text[] =
+        "sweep s.cs64\nrules R\nrev p12r3\ncite c\noracle cs64\nend\n"
+        "sweep s.stype2\nrules R\nrev p12r3\ncite c\noracle stype2-r3\nend\n";
+    struct vecs v;
+    memset(&v, 0, sizeof v);
+    char e[256];
+    CHECK_EQ(vec_load_text(&v.set, "sweep.vec", text, strlen(text), e, sizeof e), 0);
+    v.n = 2;
+    v.recs[0] = &v.set.rec[0];
+    v.recs[1] = &v.set.rec[1];
+    fake_sweep_sleeps = 300;
+    memset(&got, 0, sizeof got);
+    struct rc_run_opts opts = {1u << 24}; /* 7 values: one per group width */
+    struct capture err;
+    capture_begin(&err, STDERR_FILENO);
+    double t0 = now_s();
+    int forks = rc_run_isolated(&fake_dut, v.recs, 2, &opts, 10, collect, &got);
+    double took = now_s() - t0;
+    capture_end(&err);
+    fake_sweep_sleeps = 0;
+    CHECK_EQ(forks, 1);
+    CHECK_EQ(got.n, 2);
+    CHECK_EQ(got.verdict[0], RC_V_FAIL);
+    CHECK(got.seconds[0] >= 0.29);
+    CHECK_EQ(got.verdict[1], RC_V_ERROR);
+    CHECK(strcmp(got.detail[1], "the DUT hung: no verdict after 1000 ms (sweep: 100 x "
+                                "10 ms)") == 0);
+    CHECK(got.seconds[1] >= 1.0);
+    CHECK(took >= 1.29);
+    CHECK(took < 4.0);
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+static void garbage_in_the_result_pipe_is_a_malformed_result(void)
+{
+    static const unsigned t[] = {T_OK, T_GARBAGE, T_OK};
+    struct vecs v;
+    struct capture err;
+    CHECK_EQ(make_vecs(&v, t, NULL, 3), 0);
+    CHECK_EQ(run_quiet(&v, CRASH_LIMIT_MS, &err), 2);
+    CHECK_EQ(got.n, 3);
+    CHECK_EQ(got.verdict[0], RC_V_PASS);
+    CHECK_EQ(got.verdict[1], RC_V_ERROR);
+    CHECK(strncmp(got.detail[1], "the DUT wrote a malformed result (", 34) == 0);
+    CHECK_EQ(got.verdict[2], RC_V_PASS);
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+static void a_dut_that_closes_the_result_pipe_costs_only_its_vector(void)
+{
+    static const unsigned t[] = {T_OK, T_CLOSE, T_OK};
+    struct vecs v;
+    struct capture err;
+    CHECK_EQ(make_vecs(&v, t, NULL, 3), 0);
+    CHECK_EQ(run_quiet(&v, CRASH_LIMIT_MS, &err), 2);
+    CHECK_EQ(got.n, 3);
+    CHECK_EQ(got.verdict[0], RC_V_PASS);
+    CHECK_EQ(got.verdict[1], RC_V_ERROR);
+    CHECK(strstr(got.detail[1], "broke the worker's result pipe") != NULL);
+    CHECK_EQ(got.verdict[2], RC_V_PASS);
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+static void dut_stdout_goes_to_stderr_never_to_the_callers_stdout(void)
+{
+    static const unsigned t[] = {T_PRINT, T_OK};
+    struct vecs v;
+    struct capture out, err;
+    CHECK_EQ(make_vecs(&v, t, NULL, 2), 0);
+    memset(&got, 0, sizeof got);
+    struct rc_run_opts opts = {1};
+    capture_begin(&out, STDOUT_FILENO);
+    capture_begin(&err, STDERR_FILENO);
+    printf("TAP-LINE-BEFORE\n");
+    int forks = rc_run_isolated(&fake_dut, v.recs, v.n, &opts, CRASH_LIMIT_MS, collect, &got);
+    printf("TAP-LINE-AFTER\n");
+    capture_end(&err);
+    capture_end(&out);
+    CHECK_EQ(forks, 1);
+    CHECK_EQ(got.verdict[0], RC_V_PASS);
+    CHECK_EQ(count_of(out.text, "DUT-STDOUT-MARK"), 0);
+    CHECK_EQ(count_of(out.text, "DUT-STDERR-MARK"), 0);
+    CHECK_EQ(count_of(err.text, "DUT-STDOUT-MARK"), 1);
+    CHECK_EQ(count_of(err.text, "DUT-STDERR-MARK"), 1);
+    CHECK_EQ(count_of(out.text, "TAP-LINE-BEFORE"), 1);
+    CHECK_EQ(count_of(out.text, "TAP-LINE-AFTER"), 1);
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+static void dut_calling_exit_does_not_write_the_callers_buffers_twice(void)
+{
+    static const unsigned t[] = {T_FULLEXIT, T_OK};
+    struct vecs v;
+    struct capture out, err;
+    CHECK_EQ(make_vecs(&v, t, NULL, 2), 0);
+    FILE *results = tmpfile();
+    CHECK(results != NULL);
+    memset(&got, 0, sizeof got);
+    struct rc_run_opts opts = {1};
+    capture_begin(&out, STDOUT_FILENO);
+    capture_begin(&err, STDERR_FILENO);
+    /* buffered, not yet written, when the worker is forked */
+    printf("STDOUT-PENDING");
+    fprintf(results, "RESULTS-PENDING");
+    int forks = rc_run_isolated(&fake_dut, v.recs, v.n, &opts, CRASH_LIMIT_MS, collect, &got);
+    capture_end(&err);
+    capture_end(&out);
+    char text[256] = "";
+    rewind(results);
+    size_t k = fread(text, 1, sizeof text - 1, results);
+    text[k] = '\0';
+    fclose(results);
+    CHECK_EQ(forks, 2);
+    CHECK_EQ(got.n, 2);
+    CHECK_EQ(got.verdict[0], RC_V_ERROR);
+    /* exit(0); under LeakSanitizer the exit status may be its own */
+    CHECK(strstr(got.detail[0], "exited with status") != NULL);
+    CHECK(SANITIZED || strcmp(got.detail[0], "the DUT exited with status 0 in the "
+                                             "middle of the vector") == 0);
+    CHECK_EQ(got.verdict[1], RC_V_PASS);
+    CHECK_EQ(count_of(text, "RESULTS-PENDING"), 1);
+    CHECK_EQ(count_of(out.text, "STDOUT-PENDING"), 1);
+    CHECK_EQ(count_of(err.text, "STDOUT-PENDING"), 0);
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+static void a_process_the_dut_started_cannot_hide_its_crash(void)
+{
+    /* the DUT's own child keeps the result pipe open for 1.5 s after the
+     * worker crashed (abort: no sanitizer report to wait for): the limit
+     * expires, and the crash is reported */
+    static const unsigned t[] = {T_GRANDCHILD, T_OK};
+    struct vecs v;
+    struct capture err;
+    CHECK_EQ(make_vecs(&v, t, NULL, 2), 0);
+    double t0 = now_s();
+    CHECK_EQ(run_quiet(&v, 500, &err), 2);
+    double took = now_s() - t0;
+    CHECK_EQ(got.n, 2);
+    CHECK_EQ(got.verdict[0], RC_V_ERROR);
+    CHECK(is_crash(got.detail[0], SIGABRT));
+    CHECK_EQ(got.verdict[1], RC_V_PASS);
+    CHECK(took < 1.4); /* did not wait for the DUT's process */
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+static void an_ignored_sigchld_does_not_lose_the_exit_status(void)
+{
+    /* a DUT library may set SIGCHLD to SIG_IGN when it is loaded: the kernel
+     * would then discard the worker's status; the DUT still sees SIG_IGN */
+    static const unsigned t[] = {T_OK, T_EXIT3, T_OK, T_CHLD_IGN};
+    struct vecs v;
+    struct capture err;
+    CHECK_EQ(make_vecs(&v, t, NULL, 4), 0);
+    struct sigaction ign, dfl, after;
+    memset(&ign, 0, sizeof ign);
+    ign.sa_handler = SIG_IGN;
+    sigemptyset(&ign.sa_mask);
+    dfl = ign;
+    dfl.sa_handler = SIG_DFL;
+    sigaction(SIGCHLD, &ign, NULL);
+    int forks = run_quiet(&v, CRASH_LIMIT_MS, &err);
+    sigaction(SIGCHLD, &dfl, &after);
+    CHECK_EQ(forks, 2);
+    CHECK_EQ(got.n, 4);
+    CHECK_EQ(got.verdict[0], RC_V_PASS);
+    CHECK(strcmp(got.detail[1], "the DUT crashed: it exited with status 3 in the "
+                                "middle of the vector") == 0);
+    CHECK_EQ(got.verdict[2], RC_V_PASS);
+    CHECK_EQ(got.verdict[3], RC_V_PASS);
+    CHECK(after.sa_handler == SIG_IGN); /* restored */
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+static void a_crash_in_the_last_vector_starts_no_new_worker(void)
+{
+    static const unsigned t[] = {T_OK, T_OK, T_SEGV};
+    struct vecs v;
+    struct capture err;
+    CHECK_EQ(make_vecs(&v, t, NULL, 3), 0);
+    CHECK_EQ(run_quiet(&v, CRASH_LIMIT_MS, &err), 1);
+    CHECK_EQ(got.n, 3);
+    CHECK_EQ(got.verdict[2], RC_V_ERROR);
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+static void without_a_limit_a_crash_is_still_caught(void)
+{
+    static const unsigned t[] = {T_OK, T_ABORT, T_OK};
+    struct vecs v;
+    struct capture err;
+    CHECK_EQ(make_vecs(&v, t, NULL, 3), 0);
+    CHECK_EQ(run_quiet(&v, 0, &err), 2);
+    CHECK_EQ(got.n, 3);
+    CHECK_EQ(got.verdict[0], RC_V_PASS);
+    CHECK(is_crash(got.detail[1], SIGABRT));
+    CHECK_EQ(got.verdict[2], RC_V_PASS);
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+static void the_callers_state_is_untouched_by_isolated_vectors(void)
+{
+    static const unsigned t[] = {T_COUNT, T_COUNT, T_COUNT};
+    struct vecs v;
+    struct capture err;
+    CHECK_EQ(make_vecs(&v, t, NULL, 3), 0);
+    fake_counter = 0;
+    CHECK_EQ(run_quiet(&v, CRASH_LIMIT_MS, &err), 1);
+    CHECK_EQ(got.n, 3);
+    CHECK_EQ(fake_counter, 0);
+    /* and in-process runs them here */
+    memset(&got, 0, sizeof got);
+    CHECK_EQ(rc_run_in_process(&fake_dut, v.recs, v.n, NULL, collect, &got), 0);
+    CHECK_EQ(got.n, 3);
+    CHECK_EQ(fake_counter, 3);
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+static void in_process_gives_the_same_verdicts_in_order(void)
+{
+    static const unsigned t[] = {T_OK, T_OK, T_OK, T_SLEEP + 20};
+    static const enum expect_kind k[] = {E_FAIL, E_NA, E_PASS, E_PASS};
+    struct vecs v;
+    CHECK_EQ(make_vecs(&v, t, k, 4), 0);
+    memset(&got, 0, sizeof got);
+    CHECK_EQ(rc_run_in_process(&fake_dut, v.recs, v.n, NULL, collect, &got), 0);
+    CHECK(!got.out_of_order);
+    CHECK_EQ(got.n, 4);
+    CHECK_EQ(got.verdict[0], RC_V_FAIL);
+    CHECK_EQ(got.verdict[1], RC_V_NA);
+    CHECK_EQ(got.verdict[2], RC_V_PASS);
+    CHECK_EQ(got.verdict[3], RC_V_PASS);
+    CHECK(got.seconds[3] >= 0.019);
+    vec_set_free(&v.set);
+}
+
+static void bad_arguments_are_refused_before_anything_runs(void)
+{
+    static const unsigned t[] = {T_OK, T_OK};
+    struct vecs v;
+    CHECK_EQ(make_vecs(&v, t, NULL, 2), 0);
+    int calls = 0;
+    errno = 0;
+    CHECK_EQ(rc_run_isolated(NULL, v.recs, 2, NULL, CRASH_LIMIT_MS, never_called, &calls), -1);
+    CHECK_EQ(errno, EINVAL);
+    CHECK_EQ(rc_run_isolated(&fake_dut, v.recs, 2, NULL, CRASH_LIMIT_MS, NULL, &calls), -1);
+    CHECK_EQ(rc_run_isolated(&fake_dut, NULL, 2, NULL, CRASH_LIMIT_MS, never_called, &calls), -1);
+    const struct vec_record *holes[3] = {v.recs[0], NULL, v.recs[1]};
+    CHECK_EQ(rc_run_isolated(&fake_dut, holes, 3, NULL, CRASH_LIMIT_MS, never_called, &calls), -1);
+    CHECK_EQ(rc_run_in_process(&fake_dut, holes, 3, NULL, never_called, &calls), -1);
+    CHECK_EQ(rc_run_in_process(NULL, v.recs, 2, NULL, never_called, &calls), -1);
+    CHECK_EQ(calls, 0);
+    /* nothing to run: no worker */
+    CHECK_EQ(rc_run_isolated(&fake_dut, NULL, 0, NULL, CRASH_LIMIT_MS, never_called, &calls), 0);
+    CHECK_EQ(rc_run_in_process(&fake_dut, NULL, 0, NULL, never_called, &calls), 0);
+    CHECK_EQ(calls, 0);
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+static void a_full_size_run_uses_one_worker_and_stays_fast(void)
+{
+    static unsigned t[3600];
+    static enum expect_kind k[3600];
+    for (size_t i = 0; i < 3600; i++) {
+        t[i] = T_OK;
+        k[i] = (enum expect_kind)(i % 3);
+    }
+    struct vecs v;
+    CHECK_EQ(make_vecs(&v, t, k, 3600), 0);
+    struct capture err;
+    double t0 = now_s();
+    CHECK_EQ(rc_run_in_process(&fake_dut, v.recs, v.n, NULL, collect, &got), 0);
+    double in_process = now_s() - t0;
+    t0 = now_s();
+    int forks = run_quiet(&v, CRASH_LIMIT_MS, &err);
+    double took = now_s() - t0;
+    CHECK_EQ(forks, 1);
+    CHECK(!got.out_of_order);
+    CHECK_EQ(got.n, 3600);
+    for (size_t i = 0; i < 3600; i++)
+        CHECK_EQ_AT(i, got.verdict[i],
+                    k[i] == E_PASS ? RC_V_PASS : k[i] == E_FAIL ? RC_V_FAIL : RC_V_NA);
+    /* isolation costs little next to the vectors themselves (~0.1 s for
+     * these 3600 with -O2; ~1 s under the sanitizers, mostly run.c's output
+     * buffer allocation per vector) */
+    CHECK(took < 2.0 * in_process + 0.5);
+    CHECK(SANITIZED || took < 1.0);
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+static uint32_t xorshift32(uint32_t *s)
+{
+    uint32_t x = *s;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return *s = x;
+}
+
+static void random_failures_each_cost_exactly_their_vector(void)
+{
+    /* 60 vectors, a random mix of pass / fail / n.a. / segv / abort /
+     * exit(3) / garbage: each gets its own verdict, forks = 1 + the failures
+     * that are not the last vector */
+    static const unsigned bad[] = {T_SEGV, T_ABORT, T_EXIT3, T_GARBAGE, T_EXIT0};
+    uint32_t seed = 0x1234567u;
+    unsigned t[60];
+    enum expect_kind k[60];
+    int broken[60];
+    int want_forks = 1;
+    for (size_t i = 0; i < 60; i++) {
+        uint32_t r = xorshift32(&seed) % 8u;
+        broken[i] = r >= 3;
+        t[i] = broken[i] ? bad[r - 3] : T_OK;
+        k[i] = broken[i] ? E_PASS : (enum expect_kind)r;
+        if (broken[i] && i + 1 < 60)
+            want_forks++;
+    }
+    struct vecs v;
+    struct capture err;
+    CHECK_EQ(make_vecs(&v, t, k, 60), 0);
+    int forks = run_quiet(&v, CRASH_LIMIT_MS, &err);
+    CHECK(!got.out_of_order);
+    CHECK_EQ(got.n, 60);
+    CHECK(want_forks > 5); /* the seed gives a real mix */
+    CHECK_EQ(forks, want_forks);
+    for (size_t i = 0; i < 60; i++) {
+        enum rc_verdict want = broken[i] ? RC_V_ERROR
+                               : k[i] == E_PASS ? RC_V_PASS
+                               : k[i] == E_FAIL ? RC_V_FAIL : RC_V_NA;
+        CHECK_EQ_AT(i, got.verdict[i], want);
+        if (i < 64 && broken[i])
+            CHECK(strncmp(got.detail[i], "the DUT ", 8) == 0);
+    }
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+static void no_child_is_left_after_all_runs(void)
+{
+    CHECK(no_children());
+}
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    RUN(isolated_run_without_failure_forks_once_in_order_with_real_verdicts);
+    RUN(segv_costs_only_its_vector_and_a_new_worker_runs_the_rest);
+    RUN(abort_is_reported_as_signal_6);
+    RUN(exit_3_is_reported_with_its_status);
+    RUN(exit_0_in_the_middle_of_a_vector_is_an_error);
+    RUN(hang_is_killed_after_the_limit_and_the_run_goes_on);
+    RUN(the_limit_is_per_vector_not_per_run);
+    RUN(a_vector_slower_than_the_limit_is_a_hang);
+    RUN(a_sweep_gets_the_sweep_factor_times_the_limit);
+    RUN(garbage_in_the_result_pipe_is_a_malformed_result);
+    RUN(a_dut_that_closes_the_result_pipe_costs_only_its_vector);
+    RUN(dut_stdout_goes_to_stderr_never_to_the_callers_stdout);
+    RUN(dut_calling_exit_does_not_write_the_callers_buffers_twice);
+    RUN(a_process_the_dut_started_cannot_hide_its_crash);
+    RUN(an_ignored_sigchld_does_not_lose_the_exit_status);
+    RUN(a_crash_in_the_last_vector_starts_no_new_worker);
+    RUN(without_a_limit_a_crash_is_still_caught);
+    RUN(the_callers_state_is_untouched_by_isolated_vectors);
+    RUN(in_process_gives_the_same_verdicts_in_order);
+    RUN(bad_arguments_are_refused_before_anything_runs);
+    RUN(a_full_size_run_uses_one_worker_and_stays_fast);
+    RUN(random_failures_each_cost_exactly_their_vector);
+    RUN(no_child_is_left_after_all_runs);
+    return check_finish(argv[0]);
+}

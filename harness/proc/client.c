@@ -1,0 +1,1671 @@
+/*
+ * client.c - the client side of the DUT protocol: spawn the DUT program,
+ * handshake, and a struct rc_dut whose machines forward every call as a
+ * request line (proc.h, docs/dut-protocol.md).
+ *
+ * Design notes (why, not what):
+ *   - One queue of outstanding requests. Every request has exactly one
+ *     response (a step's `out` lines belong to its `done`), so answers are
+ *     paired with requests by position only. A caller that needs an answer
+ *     waits until its entry has left the queue; entries nobody waits for
+ *     (destroy, dropped predictions) are still parsed and checked, so a DUT
+ *     that answers garbage to them is caught at the next wait.
+ *   - The pipes are non-blocking and one poll() loop both writes queued
+ *     requests and reads answers: a DUT that answers while it still has
+ *     requests to read never deadlocks against us, whatever the pipe sizes.
+ *   - Every failure goes through lose(): the message, then SIGKILL to the
+ *     process group and waitpid, so no failure path can leave a process or a
+ *     zombie behind, and the generation counter makes the old instances dead.
+ *   - The ABI's create() and cs64_decode() have no context argument: one
+ *     static slot per open client, with a trampoline per slot and machine.
+ */
+#include "proc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../core/registry.h"
+#include "shim.h"
+
+extern char **environ;
+
+#define RBUF_CAP (64u * 1024u)    /* answers read but not yet handled */
+#define QCAP 512u                 /* outstanding requests (> RC_PROC_PREFETCH) */
+#define SPEC_OUTS 2u              /* outputs kept for a predicted decode */
+#define BANNER_LINES 1000u        /* lines ignored before the hello answer */
+#define TEXT_MAX 256u             /* name and version, NUL included */
+#define REQ_SHOWN 120u            /* request text kept for messages */
+#define EXIT_GRACE_MS 500         /* EOF seen: time to learn the exit status */
+
+enum pend_type { P_HELLO, P_CREATE, P_STEP, P_QUERY, P_DESTROY, P_FAST, P_BYE };
+
+/* One rc_proc_step_many call: where its repetitions' outputs go. */
+struct many {
+    struct rc_msg *out;
+    uint32_t cap, total;
+    int want, rc, stopped, overflow;
+    uint64_t done;
+};
+
+struct pend {
+    enum pend_type type;
+    const struct rc_machine_desc *m; /* STEP, FAST: whose outputs */
+    struct rc_msg *out;              /* NULL: outputs are checked, dropped */
+    uint32_t cap;                    /* room in out */
+    uint32_t n;                      /* outputs received */
+    int rc;
+    uint64_t value;
+    int spec;                        /* index into spec[], or -1 */
+    struct many *many;               /* a repetition of rc_proc_step_many */
+    int begun, taken;                /* many: answer started; counted */
+    char req[REQ_SHOWN];
+};
+
+/* What the handshake said. */
+struct ident {
+    char name[TEXT_MAX], version[TEXT_MAX];
+    struct rc_profile profile;
+    uint32_t machines; /* bit per machine id */
+    int fast;          /* fastpath cs64_decode */
+    uint32_t seen;     /* handshake keywords seen (parsing only) */
+};
+
+/* A predicted (speculative) stateless decode. */
+struct spec {
+    uint64_t seq;  /* its request */
+    const void *src;
+    struct rc_msg ev;
+    struct rc_msg out[SPEC_OUTS];
+    uint32_t n;
+    int rc, done, overflow;
+};
+
+struct proxy_inst {
+    struct rc_proc *p;
+    uint64_t gen;
+    uint32_t id;
+    const struct rc_machine_desc *m;
+    struct proxy_inst *prev, *next;
+};
+
+struct rc_proc {
+    unsigned slot;
+    char **argv;
+    unsigned timeout_ms;
+    struct rc_dut dut;
+    struct ident ident;
+
+    /* the running process */
+    int up;
+    pid_t pid;
+    int to_fd, from_fd;
+    int write_closed, eof;
+    uint64_t gen;
+    unsigned restart_failures;
+
+    /* requests written but not yet sent */
+    char *wbuf;
+    size_t wlen, woff, wcap;
+    /* answers read but not yet handled */
+    char *rbuf;
+    size_t rlen, rpos;
+
+    /* outstanding requests: seq head_seq .. head_seq + qn - 1 */
+    struct pend q[QCAP];
+    size_t qhead, qn;
+    uint64_t head_seq;
+    uint64_t drop_lo, drop_hi; /* requests dropped by the last failure */
+
+    /* handshake parsing */
+    struct ident hs;
+    int hs_state; /* 0 before the DUT's hello, 1 after */
+    unsigned hs_banner;
+
+    /* prediction of sweeps */
+    struct spec spec[RC_PROC_PREFETCH];
+    size_t spec_head, spec_n;
+    const void *pred_src;
+    struct rc_msg pred_last, pred_tail;
+    int pred_have;
+    uint64_t pred_stride;
+
+    uint32_t next_id;
+    struct proxy_inst *live;
+    struct rc_proc_stats stats;
+    char err[1024];
+    uint64_t answers; /* answer lines handled (comments not counted) */
+    char raw[200];  /* the start of the answer line being handled */
+    size_t raw_len;
+    char line[200]; /* the same, quoted for a message */
+};
+
+static struct rc_proc *slots[RC_PROC_MAX_OPEN];
+
+/* A sentinel source for the cs64_decode fast path (no instance). */
+static const char fast_src_;
+#define FAST_SRC ((const void *)&fast_src_)
+
+/* ---- small helpers -------------------------------------------------------- */
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void sleep_ms(int ms)
+{
+    (void)poll(NULL, 0, ms);
+}
+
+/* The queue slot of request seq: outstanding, or answered so recently that
+ * no later request has reused the slot (callers read their answer right
+ * after waiting, before queueing anything). */
+static struct pend *pend_at(struct rc_proc *p, uint64_t seq)
+{
+    if (seq >= p->head_seq)
+        return &p->q[(p->qhead + (size_t)(seq - p->head_seq)) % QCAP];
+    return &p->q[(p->qhead + QCAP - (size_t)((p->head_seq - seq) % QCAP)) % QCAP];
+}
+
+static void set_err(char *err, size_t cap, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static void set_err(char *err, size_t cap, const char *fmt, ...)
+{
+    va_list ap;
+    if (err == NULL || cap == 0)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(err, cap, fmt, ap);
+    va_end(ap);
+}
+
+/* ---- process management --------------------------------------------------- */
+
+static void describe_exit(char *dst, size_t cap, int code, int status)
+{
+    if (code == CLD_EXITED)
+        snprintf(dst, cap, "exited with status %d", status);
+    else if (code == CLD_KILLED || code == CLD_DUMPED)
+        snprintf(dst, cap, "was killed by signal %d (%s)", status, strsignal(status));
+    else
+        snprintf(dst, cap, "ended (code %d, status %d)", code, status);
+}
+
+/* Wait up to ms for the process to end without reaping it (so its pid and
+ * process group id cannot be reused before we kill the group). 1 and a
+ * description once it has ended, 0 if it still runs. */
+static int wait_ended(struct rc_proc *p, int ms, char *desc, size_t cap)
+{
+    int64_t end = now_ms() + ms;
+    for (;;) {
+        siginfo_t si;
+        memset(&si, 0, sizeof si);
+        int r = waitid(P_PID, (id_t)p->pid, &si, WEXITED | WNOHANG | WNOWAIT);
+        if (r == 0 && si.si_pid == p->pid) {
+            describe_exit(desc, cap, si.si_code, si.si_status);
+            return 1;
+        }
+        if (r < 0 && errno != EINTR) { /* not our child any more (SIG_IGN) */
+            snprintf(desc, cap, "ended");
+            return 1;
+        }
+        if (now_ms() >= end)
+            return 0;
+        sleep_ms(2);
+    }
+}
+
+/* Kill the process group and reap the process; close the pipes. */
+static void kill_and_reap(struct rc_proc *p)
+{
+    if (p->pid > 0) {
+        (void)kill(-p->pid, SIGKILL);
+        (void)kill(p->pid, SIGKILL); /* in case it left its process group */
+        int st;
+        while (waitpid(p->pid, &st, 0) < 0 && errno == EINTR)
+            ;
+    }
+    if (p->to_fd >= 0)
+        close(p->to_fd);
+    if (p->from_fd >= 0)
+        close(p->from_fd);
+    p->pid = -1;
+    p->to_fd = p->from_fd = -1;
+    p->up = 0;
+}
+
+/* Forget every outstanding request and prediction. */
+static void drop_queue(struct rc_proc *p)
+{
+    p->drop_lo = p->head_seq;
+    p->drop_hi = p->head_seq + p->qn;
+    p->head_seq += p->qn;
+    p->qn = 0;
+    p->qhead = 0;
+    p->spec_n = 0;
+    p->spec_head = 0;
+    p->pred_have = 0;
+    p->pred_src = NULL;
+    p->wlen = p->woff = 0;
+    p->rlen = p->rpos = 0;
+}
+
+/* The DUT process failed: say why (with the request it was answering),
+ * kill it, and make every instance of this generation dead. */
+static void lose(struct rc_proc *p, const char *prep, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static void lose(struct rc_proc *p, const char *prep, const char *fmt, ...)
+{
+    if (!p->up)
+        return;
+    char why[700];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    if (p->qn > 0)
+        snprintf(p->err, sizeof p->err, "%s (%s '%s')", why, prep, p->q[p->qhead].req);
+    else
+        snprintf(p->err, sizeof p->err, "%s", why);
+    kill_and_reap(p);
+    drop_queue(p);
+    p->gen++;
+    p->stats.failures++;
+}
+
+/* Quote the answer line being handled (saved before it was split). */
+static void quote_line(struct rc_proc *p)
+{
+    rc_proto_quote(p->line, sizeof p->line, p->raw, p->raw_len);
+}
+
+/* The answer line being handled is garbage. */
+static void lose_garbage(struct rc_proc *p, const char *why)
+{
+    quote_line(p);
+    lose(p, "to", "the DUT answered garbage: '%s'%s%s", p->line, why ? ": " : "",
+         why ? why : "");
+}
+
+/* Move fd to 3 or above (so dup2 onto 0/1 in the child never is a no-op
+ * that keeps FD_CLOEXEC) and make it close-on-exec. */
+static int high_cloexec(int fd)
+{
+    if (fd < 3) {
+        int h = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+        close(fd);
+        return h;
+    }
+    if (fcntl(fd, F_SETFD, FD_CLOEXEC) < 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+static int spawn(struct rc_proc *p, char *err, size_t cap)
+{
+    int in[2] = {-1, -1}, out[2] = {-1, -1};
+    if (pipe(in) != 0 || pipe(out) != 0) {
+        set_err(err, cap, "cannot make pipes: %s", strerror(errno));
+        if (out[0] < 0) /* pipe() leaves its array unspecified on failure */
+            out[1] = -1;
+        if (in[0] < 0)
+            in[1] = -1;
+        goto fail;
+    }
+    for (int i = 0; i < 2; i++) {
+        in[i] = high_cloexec(in[i]);
+        out[i] = high_cloexec(out[i]);
+    }
+    if (in[0] < 0 || in[1] < 0 || out[0] < 0 || out[1] < 0) {
+        set_err(err, cap, "cannot set up pipes: %s", strerror(errno));
+        goto fail;
+    }
+    posix_spawn_file_actions_t fa;
+    posix_spawnattr_t at;
+    sigset_t none, dflt;
+    sigemptyset(&none);
+    sigemptyset(&dflt);
+    sigaddset(&dflt, SIGPIPE);
+    sigaddset(&dflt, SIGINT);
+    sigaddset(&dflt, SIGQUIT);
+    sigaddset(&dflt, SIGHUP);
+    sigaddset(&dflt, SIGTERM);
+    sigaddset(&dflt, SIGCHLD);
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, in[0], 0);
+    posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+    posix_spawnattr_init(&at);
+    posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
+                                      POSIX_SPAWN_SETSIGDEF);
+    posix_spawnattr_setpgroup(&at, 0);
+    posix_spawnattr_setsigmask(&at, &none);
+    posix_spawnattr_setsigdefault(&at, &dflt);
+    pid_t pid;
+    int e = posix_spawnp(&pid, p->argv[0], &fa, &at, p->argv, environ);
+    posix_spawn_file_actions_destroy(&fa);
+    posix_spawnattr_destroy(&at);
+    if (e != 0) {
+        set_err(err, cap, "cannot start '%s': %s", p->argv[0], strerror(e));
+        goto fail;
+    }
+    close(in[0]);
+    close(out[1]);
+    (void)fcntl(in[1], F_SETFL, fcntl(in[1], F_GETFL) | O_NONBLOCK);
+    (void)fcntl(out[0], F_SETFL, fcntl(out[0], F_GETFL) | O_NONBLOCK);
+    p->pid = pid;
+    p->to_fd = in[1];
+    p->from_fd = out[0];
+    p->up = 1;
+    p->write_closed = p->eof = 0;
+    p->stats.spawns++;
+    return 0;
+fail:
+    for (int i = 0; i < 2; i++) {
+        if (in[i] >= 0)
+            close(in[i]);
+        if (out[i] >= 0)
+            close(out[i]);
+    }
+    return -1;
+}
+
+/* ---- writing ---------------------------------------------------------------- */
+
+/* write() with SIGPIPE blocked; a SIGPIPE it raised is consumed, so a dead
+ * DUT is an EPIPE here and never kills riocheck. */
+static ssize_t write_nosigpipe(int fd, const char *buf, size_t n)
+{
+    sigset_t set, old, pending;
+    sigemptyset(&set);
+    sigaddset(&set, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &set, &old);
+    sigemptyset(&pending);
+    sigpending(&pending);
+    int was_pending = sigismember(&pending, SIGPIPE);
+    ssize_t w = write(fd, buf, n);
+    int e = errno;
+    if (w < 0 && e == EPIPE && !was_pending) {
+        struct timespec zero = {0, 0};
+        while (sigtimedwait(&set, NULL, &zero) < 0 && errno == EINTR)
+            ;
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    errno = e;
+    return w;
+}
+
+/* Send what the pipe takes now. 1 if bytes went out. */
+static int write_some(struct rc_proc *p)
+{
+    int progress = 0;
+    while (p->up && !p->write_closed && p->woff < p->wlen) {
+        ssize_t w = write_nosigpipe(p->to_fd, p->wbuf + p->woff, p->wlen - p->woff);
+        if (w > 0) {
+            p->woff += (size_t)w;
+            progress = 1;
+        } else if (w < 0 && errno == EINTR) {
+            continue;
+        } else {
+            if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK)
+                p->write_closed = 1; /* EPIPE: read what is left, then EOF */
+            break;
+        }
+    }
+    if (p->woff == p->wlen)
+        p->woff = p->wlen = 0;
+    return progress;
+}
+
+static int wbuf_reserve(struct rc_proc *p, size_t n)
+{
+    if (p->wlen + n <= p->wcap)
+        return 0;
+    if (p->woff > 0) {
+        memmove(p->wbuf, p->wbuf + p->woff, p->wlen - p->woff);
+        p->wlen -= p->woff;
+        p->woff = 0;
+        if (p->wlen + n <= p->wcap)
+            return 0;
+    }
+    size_t cap = p->wcap ? p->wcap : 65536u;
+    while (cap < p->wlen + n)
+        cap *= 2;
+    char *nb = realloc(p->wbuf, cap);
+    if (nb == NULL)
+        return -1;
+    p->wbuf = nb;
+    p->wcap = cap;
+    return 0;
+}
+
+/* ---- reading and handling answers ----------------------------------------- */
+
+static int wait_for(struct rc_proc *p, uint64_t seq);
+
+/* Take the head request off the queue: it is answered. */
+static void pop(struct rc_proc *p)
+{
+    struct pend *e = &p->q[p->qhead];
+    if (e->spec >= 0) {
+        struct spec *s = &p->spec[e->spec];
+        s->done = 1;
+        s->rc = e->rc;
+        s->n = e->n;
+        s->overflow = e->n > e->cap;
+    }
+    p->qhead = (p->qhead + 1) % QCAP;
+    p->qn--;
+    p->head_seq++;
+}
+
+/* "result=NAME" of a done / error line; -1 if malformed or reserved. */
+static int parse_result(const char *f, int *rc)
+{
+    if (strcmp(f, "result=ok") == 0) {
+        *rc = RC_OK;
+        return 0;
+    }
+    if (strncmp(f, "result=", 7) != 0 || rc_proto_result(f + 7, rc) != 0 ||
+        *rc == RC_DUT_LOST)
+        return -1;
+    return 0;
+}
+
+/* An `out` line into the head request. 0, or -1 after lose(). */
+static int take_out(struct rc_proc *p, struct pend *e, const struct rc_proto_line *l)
+{
+    const struct rc_machine_desc *m = e->m;
+    const struct rc_kind_desc *k =
+        l->n >= 2 ? rc_kind_by_name(m->outputs, m->noutputs, l->f[1]) : NULL;
+    if (k == NULL) {
+        lose_garbage(p, "no such output");
+        return -1;
+    }
+    uint32_t limit = e->type == P_FAST ? 1u : RC_PROC_MAX_OUTPUTS;
+    if (e->n >= limit) {
+        lose_garbage(p, e->type == P_FAST ? "the fast path answers one output"
+                                                      : "more than 8128 outputs");
+        return -1;
+    }
+    struct rc_msg m1;
+    memset(&m1, 0, sizeof m1);
+    m1.kind = k->kind;
+    uint32_t seen = 0;
+    for (unsigned i = 2; i < l->n; i++) {
+        char *name, *value;
+        int a;
+        if (rc_proto_pair(l->f[i], &name, &value) != 0)
+            a = -1;
+        else if (i - 2 < RC_MAX_ARGS && k->args[i - 2] != NULL &&
+                 strcmp(k->args[i - 2], name) == 0)
+            a = (int)(i - 2); /* the usual case: table order */
+        else
+            a = rc_kind_arg(k, name);
+        if (a < 0 || (seen & (1u << a)) || rc_proto_number(value, &m1.arg[a]) != 0) {
+            lose_garbage(p, "bad argument");
+            return -1;
+        }
+        seen |= 1u << a;
+        if ((uint32_t)a + 1u > m1.nargs)
+            m1.nargs = (uint32_t)a + 1u;
+    }
+    if (e->out != NULL) {
+        if (e->n < e->cap) {
+            e->out[e->n] = m1;
+        } else if (e->spec < 0) {
+            lose(p, "to", "the DUT sent more than %u outputs (the room the runner gave)",
+                 e->cap);
+            return -1;
+        }
+    }
+    e->n++;
+    return 0;
+}
+
+static int hs_text(struct rc_proc *p, char *dst, const char *rest)
+{
+    while (*rest == ' ' || *rest == '\t')
+        rest++;
+    size_t n = strlen(rest);
+    while (n > 0 && (rest[n - 1] == ' ' || rest[n - 1] == '\t'))
+        n--;
+    if (n >= TEXT_MAX) {
+        lose_garbage(p, "longer than 255 bytes");
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)rest[i] < 0x20 || rest[i] == 0x7f) {
+            lose_garbage(p, "a control character");
+            return -1;
+        }
+    memcpy(dst, rest, n);
+    dst[n] = '\0';
+    return 0;
+}
+
+enum { HS_NAME = 1, HS_VERSION = 2, HS_REVS = 4, HS_CAPS = 8, HS_PROFILE = 16,
+       HS_MACHINES = 32, HS_FAST = 64 };
+
+/* One line of the DUT's handshake. 1 when it is complete (ready). */
+static int take_handshake(struct rc_proc *p, char *line)
+{
+    struct ident *id = &p->hs;
+    if (p->hs_state == 0) {
+        struct rc_proto_line l;
+        if (strncmp(line, "error", 5) == 0 && (line[5] == ' ' || line[5] == '\0')) {
+            quote_line(p);
+            lose(p, "to", "the DUT refused the handshake: '%s'", p->line);
+            return -1;
+        }
+        int split = rc_proto_split(&l, line);
+        if (l.n < 2 || strcmp(l.f[0], "hello") != 0 || strcmp(l.f[1], RC_PROC_PROTOCOL) != 0) {
+            if (++p->hs_banner > BANNER_LINES) {
+                lose(p, "to", "no hello answer in the first %u lines", BANNER_LINES);
+                return -1;
+            }
+            return 0; /* a banner line (simulators print one on stdout) */
+        }
+        uint64_t v;
+        if (split != 0 || l.n != 3 || rc_proto_number(l.f[2], &v) != 0) {
+            lose_garbage(p, "expected 'hello " RC_PROC_PROTOCOL " 1'");
+            return -1;
+        }
+        if (v != RC_PROC_VERSION) {
+            lose(p, "to", "the DUT speaks " RC_PROC_PROTOCOL " %llu; riocheck speaks "
+                 RC_PROC_PROTOCOL " 1", (unsigned long long)v);
+            return -1;
+        }
+        memset(id, 0, sizeof *id);
+        p->hs_state = 1;
+        return 0;
+    }
+    /* name and version: the rest of the line is the text */
+    if (strncmp(line, "name", 4) == 0 && (line[4] == ' ' || line[4] == '\t' || !line[4])) {
+        if (id->seen & HS_NAME) {
+            lose_garbage(p, "name given twice");
+            return -1;
+        }
+        id->seen |= HS_NAME;
+        return hs_text(p, id->name, line + 4);
+    }
+    if (strncmp(line, "version", 7) == 0 &&
+        (line[7] == ' ' || line[7] == '\t' || !line[7])) {
+        if (id->seen & HS_VERSION) {
+            lose_garbage(p, "version given twice");
+            return -1;
+        }
+        id->seen |= HS_VERSION;
+        return hs_text(p, id->version, line + 7);
+    }
+    struct rc_proto_line l;
+    if (rc_proto_split(&l, line) != 0 || l.n == 0) {
+        lose_garbage(p, "too many fields");
+        return -1;
+    }
+    const char *kw = l.f[0];
+    uint32_t bit = strcmp(kw, "revisions") == 0  ? HS_REVS
+                   : strcmp(kw, "caps") == 0     ? HS_CAPS
+                   : strcmp(kw, "profile") == 0  ? HS_PROFILE
+                   : strcmp(kw, "machines") == 0 ? HS_MACHINES
+                   : strcmp(kw, "fastpath") == 0 ? HS_FAST : 0;
+    if (strcmp(kw, "ready") == 0 && l.n == 1) {
+        const char *missing = !(id->seen & HS_NAME)       ? "name"
+                              : !(id->seen & HS_VERSION)  ? "version"
+                              : !(id->seen & HS_MACHINES) ? "machines" : NULL;
+        if (missing != NULL) {
+            lose(p, "to", "the DUT's handshake has no '%s' line", missing);
+            return -1;
+        }
+        return 1;
+    }
+    if (bit == 0 || (id->seen & bit)) {
+        lose_garbage(p, bit ? "given twice" : "not a handshake line");
+        return -1;
+    }
+    id->seen |= bit;
+    for (unsigned i = 1; i < l.n; i++) {
+        const char *f = l.f[i];
+        int ok = 1;
+        switch (bit) {
+        case HS_REVS:
+            if (strcmp(f, "p12r2") == 0)
+                id->profile.p12_revs |= 1u << 2;
+            else if (strcmp(f, "p12r3") == 0)
+                id->profile.p12_revs |= 1u << 3;
+            else if (strcmp(f, "p9r2") == 0)
+                id->profile.p9_revs |= 1u << 2;
+            else if (strcmp(f, "p9r3") == 0)
+                id->profile.p9_revs |= 1u << 3;
+            else
+                ok = 0;
+            break;
+        case HS_CAPS: {
+            uint32_t c = rc_cap_by_name(f);
+            ok = c != 0;
+            id->profile.caps |= c;
+            break;
+        }
+        case HS_PROFILE: {
+            char buf[64], *name, *value;
+            uint64_t v = 0;
+            uint32_t *dst = NULL;
+            snprintf(buf, sizeof buf, "%s", f);
+            if (rc_proto_pair(buf, &name, &value) == 0) {
+                dst = strcmp(name, "ports") == 0           ? &id->profile.ports
+                      : strcmp(name, "vcs") == 0           ? &id->profile.vcs
+                      : strcmp(name, "counter_width") == 0 ? &id->profile.counter_width
+                      : strcmp(name, "orphan_timeout") == 0 ? &id->profile.orphan_timeout
+                      : strcmp(name, "flow_list") == 0     ? &id->profile.flow_list
+                      : strcmp(name, "arb_pool") == 0      ? &id->profile.arb_pool : NULL;
+            }
+            ok = dst != NULL && strlen(f) < sizeof buf &&
+                 rc_proto_number(value, &v) == 0 && v <= UINT32_MAX;
+            if (ok)
+                *dst = (uint32_t)v;
+            break;
+        }
+        case HS_MACHINES: {
+            const struct rc_machine_desc *m = rc_machine_by_name(f);
+            ok = m != NULL;
+            if (ok)
+                id->machines |= 1u << m->id;
+            break;
+        }
+        case HS_FAST:
+            ok = strcmp(f, "cs64_decode") == 0;
+            id->fast = 1;
+            break;
+        default:
+            ok = 0;
+            break;
+        }
+        if (!ok) {
+            char q[80];
+            rc_proto_quote(q, sizeof q, f, strlen(f));
+            char why[120];
+            snprintf(why, sizeof why, "unknown value '%s'", q);
+            lose_garbage(p, why);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The answer to a repetition of rc_proc_step_many starts: it is taken
+ * unless an earlier one stopped the run, or (like the runner's loop) fewer
+ * than RC_MAX_OUTPUTS places are left for it. */
+static void many_begin(struct pend *e)
+{
+    struct many *c = e->many;
+    e->begun = 1;
+    if (!c->stopped && c->cap - c->total < RC_MAX_OUTPUTS) {
+        c->stopped = 1;
+        c->overflow = 1;
+    }
+    e->taken = !c->stopped;
+    e->out = e->taken ? c->out + c->total : NULL;
+    e->cap = e->taken ? c->cap - c->total : 0;
+    if (e->cap > RC_PROC_MAX_OUTPUTS)
+        e->cap = RC_PROC_MAX_OUTPUTS;
+}
+
+/* One answer line. 0, or -1 after lose(). */
+static int take_line(struct rc_proc *p, char *line, size_t len)
+{
+    p->raw_len = len < sizeof p->raw ? len : sizeof p->raw;
+    memcpy(p->raw, line, p->raw_len);
+    if (memchr(line, '\0', len) != NULL) {
+        lose_garbage(p, "a NUL byte");
+        return -1;
+    }
+    if (len > 0 && line[len - 1] == '\r')
+        line[--len] = '\0';
+    const char *t = line;
+    while (*t == ' ' || *t == '\t')
+        t++;
+    if (*t == '\0' || *t == '#')
+        return 0; /* blank lines and comments */
+    p->answers++;
+    if (p->qn == 0) {
+        lose_garbage(p, "no request is waiting for an answer");
+        return -1;
+    }
+    struct pend *e = &p->q[p->qhead];
+    if (e->type == P_HELLO) {
+        int r = take_handshake(p, line);
+        if (r == 1)
+            pop(p);
+        return r < 0 ? -1 : 0;
+    }
+    struct rc_proto_line l;
+    if (rc_proto_split(&l, line) != 0) {
+        lose_garbage(p, "too many fields");
+        return -1;
+    }
+    const char *w = l.f[0];
+    int is_error = strcmp(w, "error") == 0;
+    if (is_error && (l.n < 2 || strncmp(l.f[1], "result=", 7) != 0)) {
+        quote_line(p);
+        lose(p, "to", "the DUT refused a request: '%s'", p->line);
+        return -1;
+    }
+    switch (e->type) {
+    case P_CREATE:
+    case P_QUERY:
+        if (is_error) {
+            if (parse_result(l.f[1], &e->rc) != 0 || e->rc == RC_OK)
+                break;
+            e->value = 0;
+            pop(p);
+            return 0;
+        }
+        if (e->type == P_CREATE && strcmp(w, "ok") == 0 && l.n == 1) {
+            e->rc = RC_OK;
+            pop(p);
+            return 0;
+        }
+        if (e->type == P_QUERY && strcmp(w, "value") == 0 && l.n == 2 &&
+            rc_proto_number(l.f[1], &e->value) == 0) {
+            e->rc = RC_OK;
+            pop(p);
+            return 0;
+        }
+        break;
+    case P_STEP:
+    case P_FAST:
+        if (e->many != NULL && !e->begun)
+            many_begin(e);
+        if (strcmp(w, "out") == 0)
+            return take_out(p, e, &l);
+        if (strcmp(w, "done") == 0 && l.n == 2 && parse_result(l.f[1], &e->rc) == 0) {
+            if (e->many != NULL && e->taken) {
+                struct many *c = e->many;
+                c->total += e->n;
+                c->done++;
+                c->rc = e->rc;
+                if (e->rc != c->want)
+                    c->stopped = 1;
+            }
+            pop(p);
+            return 0;
+        }
+        break;
+    case P_DESTROY:
+        if (strcmp(w, "ok") == 0 && l.n == 1) {
+            pop(p);
+            return 0;
+        }
+        break;
+    case P_BYE:
+        if (strcmp(w, "bye") == 0 && l.n == 1) {
+            pop(p);
+            return 0;
+        }
+        break;
+    case P_HELLO:
+        break;
+    }
+    lose_garbage(p, NULL);
+    return -1;
+}
+
+/* Handle every complete line in the read buffer. */
+static int take_lines(struct rc_proc *p)
+{
+    while (p->up && p->rpos < p->rlen) {
+        char *start = p->rbuf + p->rpos;
+        size_t avail = p->rlen - p->rpos;
+        char *nl = memchr(start, '\n', avail < RC_PROC_LINE_MAX ? avail : RC_PROC_LINE_MAX);
+        if (nl == NULL) {
+            if (avail >= RC_PROC_LINE_MAX) {
+                memcpy(p->raw, start, 60);
+                p->raw_len = 60;
+                lose_garbage(p, "a line longer than 4096 bytes");
+                return -1;
+            }
+            break;
+        }
+        size_t len = (size_t)(nl - start);
+        *nl = '\0';
+        p->rpos += len + 1;
+        if (take_line(p, start, len) != 0)
+            return -1;
+    }
+    if (p->rpos == p->rlen) {
+        p->rpos = p->rlen = 0;
+    } else if (p->rpos > 0 && p->rlen > RBUF_CAP - RC_PROC_LINE_MAX) {
+        memmove(p->rbuf, p->rbuf + p->rpos, p->rlen - p->rpos);
+        p->rlen -= p->rpos;
+        p->rpos = 0;
+    }
+    return p->up ? 0 : -1;
+}
+
+/* Read what is there. 1 if bytes came, 0 if none, -1 at end of file. */
+static int read_some(struct rc_proc *p)
+{
+    if (p->rlen == RBUF_CAP)
+        return 0; /* cannot happen: take_lines keeps room for a line */
+    for (;;) {
+        ssize_t r = read(p->from_fd, p->rbuf + p->rlen, RBUF_CAP - p->rlen);
+        if (r > 0) {
+            p->rlen += (size_t)r;
+            return 1;
+        }
+        if (r == 0)
+            return -1;
+        if (errno == EINTR)
+            continue;
+        if (errno == EAGAIN || errno == EWOULDBLOCK)
+            return 0;
+        return -1; /* a read error is the end of the conversation too */
+    }
+}
+
+static void lose_eof(struct rc_proc *p)
+{
+    char desc[160];
+    if (!wait_ended(p, EXIT_GRACE_MS, desc, sizeof desc))
+        snprintf(desc, sizeof desc, "closed its output");
+    lose(p, "during", "the DUT process %s", desc);
+}
+
+/* Write requests and handle answers until request seq is answered.
+ * 0, or -1 when the process was lost (p->err says why). */
+static int wait_for(struct rc_proc *p, uint64_t seq)
+{
+    if (seq >= p->drop_lo && seq < p->drop_hi)
+        return -1;
+    if (p->head_seq > seq)
+        return 0;
+    p->stats.waits++;
+    /* the deadline moves with progress: an answer line (not a comment: a
+     * DUT printing only comments forever is hung) or bytes written */
+    int64_t last = now_ms();
+    uint64_t answers = p->answers;
+    while (p->up && p->head_seq <= seq) {
+        if (take_lines(p) != 0)
+            break; /* lost: maybe after our answer, see below */
+        if (p->answers != answers) {
+            answers = p->answers;
+            last = now_ms();
+        }
+        if (p->head_seq > seq)
+            break;
+        if (p->eof) {
+            lose_eof(p);
+            return -1;
+        }
+        if (write_some(p))
+            last = now_ms();
+        struct pollfd f[2];
+        nfds_t nf = 1;
+        f[0].fd = p->from_fd;
+        f[0].events = POLLIN;
+        f[0].revents = 0;
+        if (p->woff < p->wlen && !p->write_closed) {
+            f[1].fd = p->to_fd;
+            f[1].events = POLLOUT;
+            f[1].revents = 0;
+            nf = 2;
+        }
+        int wait = -1;
+        if (p->timeout_ms > 0) {
+            int64_t left = last + (int64_t)p->timeout_ms - now_ms();
+            if (left <= 0) {
+                lose(p, "to", "the DUT did not answer within %u ms", p->timeout_ms);
+                return -1;
+            }
+            wait = left > 60000 ? 60000 : (int)left;
+        }
+        int k = poll(f, nf, wait);
+        if (k < 0) {
+            if (errno == EINTR)
+                continue;
+            lose(p, "to", "poll: %s", strerror(errno));
+            return -1;
+        }
+        if (k == 0)
+            continue; /* the deadline is checked at the top */
+        if (nf == 2 && f[1].revents != 0 && write_some(p))
+            last = now_ms();
+        if (f[0].revents != 0 && read_some(p) < 0)
+            p->eof = 1;
+    }
+    /* answered, unless a failure dropped it (a failure after its answer,
+     * on a later line of the same read, does not take the answer back) */
+    return seq >= p->drop_lo && seq < p->drop_hi ? -1 : 0;
+}
+
+/* Queue a request (text without newline). Returns its sequence number, or
+ * UINT64_MAX when the process was lost while making room. */
+static uint64_t enqueue(struct rc_proc *p, enum pend_type type, const char *text,
+                        size_t len)
+{
+    if (p->qn == QCAP && wait_for(p, p->head_seq) != 0)
+        return UINT64_MAX;
+    if (!p->up)
+        return UINT64_MAX;
+    if (wbuf_reserve(p, len + 1) != 0) {
+        lose(p, "to", "out of memory for requests");
+        return UINT64_MAX;
+    }
+    memcpy(p->wbuf + p->wlen, text, len);
+    p->wbuf[p->wlen + len] = '\n';
+    p->wlen += len + 1;
+    uint64_t seq = p->head_seq + p->qn;
+    struct pend *e = &p->q[(p->qhead + p->qn) % QCAP];
+    p->qn++;
+    memset(e, 0, offsetof(struct pend, req));
+    e->type = type;
+    e->spec = -1;
+    size_t shown = len < REQ_SHOWN - 1 ? len : REQ_SHOWN - 1;
+    memcpy(e->req, text, shown);
+    e->req[shown] = '\0';
+    p->stats.requests++;
+    return seq;
+}
+
+/* ---- handshake and restart ------------------------------------------------ */
+
+static int handshake(struct rc_proc *p)
+{
+    static const char hello[] = "hello " RC_PROC_PROTOCOL " 1";
+    p->hs_state = 0;
+    p->hs_banner = 0;
+    memset(&p->hs, 0, sizeof p->hs);
+    uint64_t seq = enqueue(p, P_HELLO, hello, sizeof hello - 1);
+    if (seq == UINT64_MAX || wait_for(p, seq) != 0)
+        return -1;
+    return 0;
+}
+
+static int same_ident(const struct ident *a, const struct ident *b)
+{
+    return strcmp(a->name, b->name) == 0 && strcmp(a->version, b->version) == 0 &&
+           memcmp(&a->profile, &b->profile, sizeof a->profile) == 0 &&
+           a->machines == b->machines && a->fast == b->fast;
+}
+
+/* Start the process again after a failure. 0, or -1 (p->err says why). */
+static int restart(struct rc_proc *p)
+{
+    char why[600];
+    if (p->restart_failures >= RC_PROC_MAX_RESTARTS)
+        return -1; /* p->err still holds the last reason */
+    int failed = 0;
+    if (spawn(p, why, sizeof why) != 0) {
+        failed = 1;
+    } else if (handshake(p) != 0) {
+        snprintf(why, sizeof why, "%.590s", p->err);
+        failed = 1;
+    } else if (!same_ident(&p->hs, &p->ident)) {
+        snprintf(why, sizeof why, "it now describes itself differently ('%.100s' '%.100s', "
+                 "was '%.100s' '%.100s')", p->hs.name, p->hs.version, p->ident.name,
+                 p->ident.version);
+        kill_and_reap(p);
+        drop_queue(p);
+        p->gen++;
+        failed = 1;
+    }
+    if (!failed) {
+        p->restart_failures = 0;
+        return 0;
+    }
+    p->restart_failures++;
+    snprintf(p->err, sizeof p->err, "restarting the DUT: %s%s", why,
+             p->restart_failures == RC_PROC_MAX_RESTARTS
+                 ? " (giving up: no more restarts in this run)" : "");
+    return -1;
+}
+
+/* ---- requests --------------------------------------------------------------- */
+
+/* "VERB ID KIND a=v ..." for a step or query of an instance. */
+static void format_msg(struct rc_proto_buf *b, const char *verb, uint32_t id,
+                       const struct rc_kind_desc *k, const struct rc_msg *m)
+{
+    rc_proto_add(b, verb);
+    rc_proto_add(b, " ");
+    rc_proto_add_u64(b, id);
+    rc_proto_add(b, " ");
+    rc_proto_add(b, k->name);
+    for (uint32_t a = 0; a < m->nargs; a++) {
+        rc_proto_add(b, " ");
+        rc_proto_add(b, k->args[a]);
+        rc_proto_add(b, "=");
+        rc_proto_add_u64(b, m->arg[a]);
+    }
+}
+
+static int same_msg(const struct rc_msg *a, const struct rc_msg *b)
+{
+    if (a->kind != b->kind || a->nargs != b->nargs)
+        return 0;
+    for (uint32_t i = 0; i < a->nargs && i < RC_MAX_ARGS; i++)
+        if (a->arg[i] != b->arg[i])
+            return 0;
+    return 1;
+}
+
+/* Drop the predictions (their answers will be read and thrown away). */
+static void drop_specs(struct rc_proc *p)
+{
+    for (size_t i = 0; i < p->spec_n; i++) {
+        struct spec *s = &p->spec[(p->spec_head + i) % RC_PROC_PREFETCH];
+        if (!s->done && s->seq >= p->head_seq && s->seq < p->head_seq + p->qn) {
+            struct pend *e = pend_at(p, s->seq);
+            e->out = NULL;
+            e->spec = -1;
+        }
+    }
+    p->spec_n = 0;
+    p->spec_head = 0;
+}
+
+/* The next value of a sweep after e (the runner's loops in run.c: every
+ * stride-th value, then the next group width from 0). 0 if there is none. */
+static int successor(const struct rc_msg *e, uint64_t stride, struct rc_msg *next)
+{
+    *next = *e;
+    if (e->kind == RC_CODEC_EV_CS64_DECODE && e->nargs == 2) {
+        next->arg[1] = e->arg[1] + stride;
+        if (next->arg[1] >= (1u << 24)) {
+            next->arg[0] = e->arg[0] + 1;
+            next->arg[1] = 0;
+        }
+        return next->arg[0] <= 6;
+    }
+    if (e->kind == RC_CODEC_EV_STYPE2_DECODE && e->nargs == 3) {
+        next->arg[2] = e->arg[2] + stride;
+        if (next->arg[2] >= (1u << 14)) {
+            if (e->arg[0] != 3)
+                return 0;
+            next->arg[1] = e->arg[1] + 1;
+            next->arg[2] = 0;
+        }
+        return next->arg[1] <= 6;
+    }
+    return 0;
+}
+
+/* The request text of a decode for source src (an instance or the fast
+ * path). */
+static void format_decode(struct rc_proto_buf *b, const void *src, const struct rc_msg *ev)
+{
+    if (src == FAST_SRC) {
+        rc_proto_add(b, "fastpath cs64_decode width=");
+        rc_proto_add_u64(b, ev->arg[0]);
+        rc_proto_add(b, " param=");
+        rc_proto_add_u64(b, ev->arg[1]);
+    } else {
+        const struct proxy_inst *pi = src;
+        const struct rc_kind_desc *k =
+            rc_kind_by_id(pi->m->events, pi->m->nevents, ev->kind);
+        format_msg(b, "step", pi->id, k, ev);
+    }
+}
+
+/* Keep RC_PROC_PREFETCH predicted decodes in flight. */
+static void refill(struct rc_proc *p)
+{
+    const struct rc_machine_desc *codec = rc_machine_by_id(RC_M_CODEC);
+    while (p->up && p->pred_have && p->pred_stride > 0 && p->spec_n < RC_PROC_PREFETCH) {
+        struct rc_msg next;
+        if (!successor(&p->pred_tail, p->pred_stride, &next)) {
+            p->pred_stride = 0;
+            break;
+        }
+        char text[256];
+        struct rc_proto_buf b;
+        rc_proto_buf_init(&b, text, sizeof text);
+        format_decode(&b, p->pred_src, &next);
+        uint64_t seq = enqueue(p, p->pred_src == FAST_SRC ? P_FAST : P_STEP, text, b.len);
+        if (seq == UINT64_MAX)
+            return;
+        size_t si = (p->spec_head + p->spec_n) % RC_PROC_PREFETCH;
+        struct spec *s = &p->spec[si];
+        p->spec_n++;
+        s->seq = seq;
+        s->src = p->pred_src;
+        s->ev = next;
+        s->done = 0;
+        s->n = 0;
+        struct pend *e = pend_at(p, seq);
+        e->m = codec;
+        e->out = s->out;
+        e->cap = SPEC_OUTS;
+        e->spec = (int)si;
+        p->pred_tail = next;
+        p->stats.prefetched++;
+    }
+    /* keep the DUT busy while the caller uses the answers it has */
+    if (p->wlen - p->woff >= 1024)
+        (void)write_some(p);
+}
+
+/* Learn from a decode the caller asked for: two in a row with one argument
+ * growing is a sweep with that stride. */
+static void learn(struct rc_proc *p, const void *src, const struct rc_msg *ev)
+{
+    uint64_t stride = 0;
+    if (p->pred_have && p->pred_src == src && p->pred_last.kind == ev->kind &&
+        p->pred_last.nargs == ev->nargs) {
+        const struct rc_msg *l = &p->pred_last;
+        if (ev->kind == RC_CODEC_EV_CS64_DECODE && ev->nargs == 2 &&
+            ev->arg[0] == l->arg[0] && ev->arg[1] > l->arg[1])
+            stride = ev->arg[1] - l->arg[1];
+        if (ev->kind == RC_CODEC_EV_STYPE2_DECODE && ev->nargs == 3 &&
+            ev->arg[0] == l->arg[0] && ev->arg[1] == l->arg[1] && ev->arg[2] > l->arg[2])
+            stride = ev->arg[2] - l->arg[2];
+    }
+    p->pred_src = src;
+    p->pred_last = *ev;
+    p->pred_tail = *ev;
+    p->pred_have = 1;
+    p->pred_stride = stride;
+    refill(p);
+}
+
+static int is_sweep_event(const struct rc_msg *ev)
+{
+    return (ev->kind == RC_CODEC_EV_CS64_DECODE && ev->nargs == 2) ||
+           (ev->kind == RC_CODEC_EV_STYPE2_DECODE && ev->nargs == 3);
+}
+
+/* A decode, answered from a prediction when it matches the oldest one. */
+static int decode_call(struct rc_proc *p, const void *src, const struct rc_msg *ev,
+                       struct rc_msg *out, uint32_t cap, uint32_t *n)
+{
+    if (p->spec_n > 0) {
+        struct spec *s = &p->spec[p->spec_head];
+        if (s->src == src && same_msg(&s->ev, ev)) {
+            if (wait_for(p, s->seq) != 0)
+                return RC_DUT_LOST;
+            if (s->done && !s->overflow && s->n <= cap) {
+                memcpy(out, s->out, s->n * sizeof *out);
+                *n = s->n;
+                int rc = s->rc;
+                p->spec_head = (p->spec_head + 1) % RC_PROC_PREFETCH;
+                p->spec_n--;
+                p->stats.hits++;
+                p->pred_last = *ev;
+                refill(p);
+                return rc;
+            }
+        }
+        drop_specs(p);
+    }
+    char text[512];
+    struct rc_proto_buf b;
+    rc_proto_buf_init(&b, text, sizeof text);
+    format_decode(&b, src, ev);
+    uint64_t seq = enqueue(p, src == FAST_SRC ? P_FAST : P_STEP, text, b.len);
+    if (seq == UINT64_MAX)
+        return RC_DUT_LOST;
+    struct pend *e = pend_at(p, seq);
+    e->m = rc_machine_by_id(RC_M_CODEC);
+    e->out = out;
+    e->cap = cap;
+    if (wait_for(p, seq) != 0)
+        return RC_DUT_LOST;
+    e = pend_at(p, seq); /* answered: the slot keeps the answer */
+    *n = e->n;
+    int rc = e->rc;
+    learn(p, src, ev);
+    return rc;
+}
+
+/* ---- the proxy machine ops ------------------------------------------------ */
+
+static int proxy_create(unsigned slot, uint32_t mid, void **inst, const struct rc_config *cfg)
+{
+    struct rc_proc *p = slot < RC_PROC_MAX_OPEN ? slots[slot] : NULL;
+    if (inst == NULL)
+        return RC_INVAL;
+    *inst = NULL;
+    if (p == NULL || cfg == NULL || cfg->n > RC_MAX_CONFIG)
+        return RC_INVAL;
+    const struct rc_machine_desc *m = rc_machine_by_id(mid);
+    char text[RC_PROC_LINE_MAX];
+    struct rc_proto_buf b;
+    rc_proto_buf_init(&b, text, sizeof text);
+    rc_proto_add(&b, "create ");
+    uint32_t id = p->next_id;
+    rc_proto_add_u64(&b, id);
+    rc_proto_add(&b, " ");
+    rc_proto_add(&b, m->name);
+    for (uint32_t i = 0; i < cfg->n; i++) {
+        const struct rc_cfg_desc *c = NULL;
+        for (size_t k = 0; k < m->nconfig && c == NULL; k++)
+            if (m->config[k].key == cfg->kv[i].key && cfg->kv[i].key != 0)
+                c = &m->config[k];
+        if (c == NULL)
+            return RC_INVAL; /* a key with no name cannot be sent */
+        rc_proto_add(&b, " ");
+        rc_proto_add(&b, c->name);
+        rc_proto_add(&b, "=");
+        rc_proto_add_u64(&b, cfg->kv[i].value);
+    }
+    if (!p->up && restart(p) != 0)
+        return RC_DUT_LOST;
+    struct proxy_inst *pi = calloc(1, sizeof *pi);
+    if (pi == NULL)
+        return RC_FULL;
+    p->next_id = p->next_id == UINT32_MAX ? 1u : p->next_id + 1u;
+    uint64_t seq = enqueue(p, P_CREATE, text, b.len);
+    if (seq == UINT64_MAX || wait_for(p, seq) != 0) {
+        free(pi);
+        return RC_DUT_LOST;
+    }
+    int rc = pend_at(p, seq)->rc;
+    if (rc != RC_OK) {
+        free(pi);
+        return rc;
+    }
+    pi->p = p;
+    pi->gen = p->gen;
+    pi->id = id;
+    pi->m = m;
+    pi->next = p->live;
+    if (p->live)
+        p->live->prev = pi;
+    p->live = pi;
+    *inst = pi;
+    return RC_OK;
+}
+
+static void unlink_inst(struct rc_proc *p, struct proxy_inst *pi)
+{
+    if (pi->prev)
+        pi->prev->next = pi->next;
+    else
+        p->live = pi->next;
+    if (pi->next)
+        pi->next->prev = pi->prev;
+}
+
+static void proxy_destroy(void *inst)
+{
+    struct proxy_inst *pi = inst;
+    if (pi == NULL)
+        return;
+    struct rc_proc *p = pi->p;
+    if (pi->gen == p->gen && p->up) {
+        if (p->pred_src == pi) {
+            drop_specs(p);
+            p->pred_have = 0;
+            p->pred_src = NULL;
+        }
+        char text[64];
+        struct rc_proto_buf b;
+        rc_proto_buf_init(&b, text, sizeof text);
+        rc_proto_add(&b, "destroy ");
+        rc_proto_add_u64(&b, pi->id);
+        if (enqueue(p, P_DESTROY, text, b.len) != UINT64_MAX)
+            (void)write_some(p); /* its `ok` is checked later */
+    }
+    unlink_inst(p, pi);
+    free(pi);
+}
+
+static int proxy_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
+                      uint32_t cap, uint32_t *n)
+{
+    struct proxy_inst *pi = inst;
+    if (n != NULL)
+        *n = 0;
+    if (pi == NULL || ev == NULL || out == NULL || n == NULL)
+        return RC_INVAL;
+    struct rc_proc *p = pi->p;
+    if (pi->gen != p->gen || !p->up)
+        return RC_DUT_LOST;
+    const struct rc_kind_desc *k = rc_kind_by_id(pi->m->events, pi->m->nevents, ev->kind);
+    if (k == NULL || ev->nargs != rc_kind_nargs(k) || cap < RC_MAX_OUTPUTS)
+        return RC_INVAL;
+    if (cap > RC_PROC_MAX_OUTPUTS)
+        cap = RC_PROC_MAX_OUTPUTS;
+    if (pi->m->id == RC_M_CODEC && is_sweep_event(ev))
+        return decode_call(p, pi, ev, out, cap, n);
+    if (p->spec_n > 0)
+        drop_specs(p);
+    char text[RC_PROC_LINE_MAX];
+    struct rc_proto_buf b;
+    rc_proto_buf_init(&b, text, sizeof text);
+    format_msg(&b, "step", pi->id, k, ev);
+    uint64_t seq = enqueue(p, P_STEP, text, b.len);
+    if (seq == UINT64_MAX)
+        return RC_DUT_LOST;
+    struct pend *e = pend_at(p, seq);
+    e->m = pi->m;
+    e->out = out;
+    e->cap = cap;
+    if (wait_for(p, seq) != 0)
+        return RC_DUT_LOST;
+    e = pend_at(p, seq);
+    *n = e->n;
+    return e->rc;
+}
+
+static int proxy_query(void *inst, const struct rc_msg *q, uint64_t *value)
+{
+    struct proxy_inst *pi = inst;
+    if (value != NULL)
+        *value = 0;
+    if (pi == NULL || q == NULL || value == NULL)
+        return RC_INVAL;
+    struct rc_proc *p = pi->p;
+    if (pi->gen != p->gen || !p->up)
+        return RC_DUT_LOST;
+    const struct rc_kind_desc *k = rc_kind_by_id(pi->m->queries, pi->m->nqueries, q->kind);
+    if (k == NULL || q->nargs != rc_kind_nargs(k))
+        return RC_INVAL;
+    char text[RC_PROC_LINE_MAX];
+    struct rc_proto_buf b;
+    rc_proto_buf_init(&b, text, sizeof text);
+    format_msg(&b, "query", pi->id, k, q);
+    uint64_t seq = enqueue(p, P_QUERY, text, b.len);
+    if (seq == UINT64_MAX || wait_for(p, seq) != 0)
+        return RC_DUT_LOST;
+    struct pend *e = pend_at(p, seq);
+    *value = e->rc == RC_OK ? e->value : 0;
+    return e->rc;
+}
+
+static int proxy_fast(unsigned slot, uint32_t width, uint32_t param, struct rc_msg *out)
+{
+    struct rc_proc *p = slot < RC_PROC_MAX_OPEN ? slots[slot] : NULL;
+    if (out == NULL)
+        return RC_INVAL;
+    memset(out, 0, sizeof *out);
+    if (p == NULL || !p->ident.fast)
+        return RC_INVAL;
+    if (!p->up && restart(p) != 0)
+        return RC_DUT_LOST;
+    struct rc_msg ev;
+    memset(&ev, 0, sizeof ev);
+    ev.kind = RC_CODEC_EV_CS64_DECODE;
+    ev.nargs = 2;
+    ev.arg[0] = width;
+    ev.arg[1] = param;
+    uint32_t n = 0;
+    int rc = decode_call(p, FAST_SRC, &ev, out, 1, &n);
+    if (rc == RC_DUT_LOST)
+        memset(out, 0, sizeof *out);
+    return rc;
+}
+
+/* One trampoline per slot and machine: the ABI's create has no context. */
+#define CREATE_FN_(S, M)                                                       \
+    static int proxy_create_##S##_##M(void **inst, const struct rc_config *cfg) \
+    {                                                                          \
+        return proxy_create(S, RC_M_##M, inst, cfg);                           \
+    }
+#define SLOT_FNS_(S)                                                           \
+    CREATE_FN_(S, CODEC) CREATE_FN_(S, P12REG) CREATE_FN_(S, P9REG)            \
+    CREATE_FN_(S, GEN) CREATE_FN_(S, RX) CREATE_FN_(S, EP) CREATE_FN_(S, SW)   \
+    CREATE_FN_(S, ARBTX) CREATE_FN_(S, ARBRX)                                  \
+    static int proxy_fast_##S(uint32_t w, uint32_t prm, struct rc_msg *out)    \
+    {                                                                          \
+        return proxy_fast(S, w, prm, out);                                     \
+    }
+SLOT_FNS_(0)
+SLOT_FNS_(1)
+SLOT_FNS_(2)
+SLOT_FNS_(3)
+
+typedef int (*create_fn)(void **, const struct rc_config *);
+typedef int (*fast_fn)(uint32_t, uint32_t, struct rc_msg *);
+#define SLOT_ROW_(S)                                                           \
+    {{proxy_create_##S##_CODEC, proxy_create_##S##_P12REG,                     \
+      proxy_create_##S##_P9REG, proxy_create_##S##_GEN, proxy_create_##S##_RX, \
+      proxy_create_##S##_EP, proxy_create_##S##_SW, proxy_create_##S##_ARBTX,  \
+      proxy_create_##S##_ARBRX},                                               \
+     proxy_fast_##S},
+static const struct {
+    create_fn create[RC_MACHINE_COUNT];
+    fast_fn fast;
+} slot_fns[RC_PROC_MAX_OPEN] = {SLOT_ROW_(0) SLOT_ROW_(1) SLOT_ROW_(2) SLOT_ROW_(3)};
+
+_Static_assert(RC_PROC_MAX_OPEN == 4, "one SLOT_ROW_ per slot");
+_Static_assert(RC_M_CODEC == 0 && RC_M_P12REG == 1 && RC_M_P9REG == 2 && RC_M_GEN == 3 &&
+                   RC_M_RX == 4 && RC_M_EP == 5 && RC_M_SW == 6 && RC_M_ARBTX == 7 &&
+                   RC_M_ARBRX == 8 && RC_MACHINE_COUNT == 9,
+               "the trampoline rows follow the machine ids");
+
+/* ---- public API ------------------------------------------------------------ */
+
+static void build_dut(struct rc_proc *p)
+{
+    struct rc_dut *d = &p->dut;
+    memset(d, 0, sizeof *d);
+    d->abi_version = RC_DUT_ABI_VERSION;
+    d->name = p->ident.name;
+    d->version = p->ident.version;
+    d->profile = p->ident.profile;
+    for (uint32_t m = 0; m < RC_MACHINE_COUNT; m++)
+        if (p->ident.machines & (1u << m)) {
+            d->machine[m].create = slot_fns[p->slot].create[m];
+            d->machine[m].destroy = proxy_destroy;
+            d->machine[m].step = proxy_step;
+            d->machine[m].query = proxy_query;
+        }
+    if (p->ident.fast)
+        d->cs64_decode = slot_fns[p->slot].fast;
+}
+
+static void free_proc(struct rc_proc *p)
+{
+    while (p->live) {
+        struct proxy_inst *pi = p->live;
+        unlink_inst(p, pi);
+        free(pi);
+    }
+    if (p->slot < RC_PROC_MAX_OPEN && slots[p->slot] == p)
+        slots[p->slot] = NULL;
+    free(p->argv);
+    free(p->wbuf);
+    free(p->rbuf);
+    free(p);
+}
+
+int rc_proc_open(struct rc_proc **pp, char *const argv[], unsigned timeout_ms, char *err,
+                 size_t cap)
+{
+    set_err(err, cap, "%s", "");
+    if (pp == NULL || argv == NULL || argv[0] == NULL || argv[0][0] == '\0') {
+        if (pp)
+            *pp = NULL;
+        set_err(err, cap, "no DUT command given");
+        return -1;
+    }
+    *pp = NULL;
+    unsigned slot = 0;
+    while (slot < RC_PROC_MAX_OPEN && slots[slot] != NULL)
+        slot++;
+    if (slot == RC_PROC_MAX_OPEN) {
+        set_err(err, cap, "more than %u DUT processes open at once", RC_PROC_MAX_OPEN);
+        return -1;
+    }
+    struct rc_proc *p = calloc(1, sizeof *p);
+    if (p == NULL) {
+        set_err(err, cap, "out of memory");
+        return -1;
+    }
+    p->slot = RC_PROC_MAX_OPEN; /* not yet in the table */
+    p->pid = -1;
+    p->to_fd = p->from_fd = -1;
+    p->timeout_ms = timeout_ms;
+    p->next_id = 1;
+    /* one block: the pointer array, then the strings */
+    size_t argc = 0, bytes = 0;
+    while (argv[argc] != NULL) {
+        bytes += strlen(argv[argc]) + 1;
+        argc++;
+    }
+    p->argv = malloc((argc + 1) * sizeof *p->argv + bytes);
+    p->rbuf = malloc(RBUF_CAP);
+    if (p->argv == NULL || p->rbuf == NULL) {
+        free_proc(p);
+        set_err(err, cap, "out of memory");
+        return -1;
+    }
+    char *s = (char *)(p->argv + argc + 1);
+    for (size_t i = 0; i < argc; i++) {
+        size_t n = strlen(argv[i]) + 1;
+        memcpy(s, argv[i], n);
+        p->argv[i] = s;
+        s += n;
+    }
+    p->argv[argc] = NULL;
+    if (spawn(p, err, cap) != 0) {
+        free_proc(p);
+        return -1;
+    }
+    if (handshake(p) != 0) {
+        set_err(err, cap, "%s", p->err);
+        free_proc(p); /* lose() has killed and reaped it */
+        return -1;
+    }
+    p->ident = p->hs;
+    p->slot = slot;
+    slots[slot] = p;
+    build_dut(p);
+    *pp = p;
+    return 0;
+}
+
+const struct rc_dut *rc_proc_dut(struct rc_proc *p)
+{
+    return p ? &p->dut : NULL;
+}
+
+void rc_proc_close(struct rc_proc *p)
+{
+    if (p == NULL)
+        return;
+    if (p->up) {
+        unsigned t = p->timeout_ms == 0 || p->timeout_ms > RC_PROC_CLOSE_MS
+                         ? RC_PROC_CLOSE_MS : p->timeout_ms;
+        p->timeout_ms = t;
+        drop_specs(p);
+        uint64_t seq = enqueue(p, P_BYE, "bye", 3);
+        if (seq != UINT64_MAX)
+            (void)wait_for(p, seq);
+        if (p->up) {
+            char desc[160];
+            close(p->to_fd);
+            p->to_fd = -1;
+            (void)wait_ended(p, (int)t, desc, sizeof desc);
+            kill_and_reap(p);
+        }
+    }
+    free_proc(p);
+}
+
+struct rc_proc *rc_proc_of(const struct rc_dut *dut)
+{
+    for (unsigned i = 0; dut != NULL && i < RC_PROC_MAX_OPEN; i++)
+        if (slots[i] != NULL && &slots[i]->dut == dut)
+            return slots[i];
+    return NULL;
+}
+
+#define MANY_WINDOW 256u /* repetitions in flight */
+
+int rc_proc_step_many(struct rc_proc *p, void *inst, const struct rc_msg *ev, uint64_t times,
+                      int want, struct rc_msg *out, uint32_t cap, struct rc_proc_many *res)
+{
+    struct proxy_inst *pi = inst;
+    if (res != NULL)
+        memset(res, 0, sizeof *res);
+    if (p == NULL || pi == NULL || pi->p != p || ev == NULL || out == NULL ||
+        res == NULL || times == 0)
+        return RC_INVAL;
+    if (pi->gen != p->gen || !p->up)
+        return res->rc = RC_DUT_LOST;
+    const struct rc_kind_desc *k = rc_kind_by_id(pi->m->events, pi->m->nevents, ev->kind);
+    if (k == NULL || ev->nargs != rc_kind_nargs(k) || cap < RC_MAX_OUTPUTS)
+        return res->rc = RC_INVAL;
+    if (p->spec_n > 0)
+        drop_specs(p);
+    char text[RC_PROC_LINE_MAX];
+    struct rc_proto_buf b;
+    rc_proto_buf_init(&b, text, sizeof text);
+    format_msg(&b, "step", pi->id, k, ev);
+    struct many c = {out, cap, 0, want, RC_OK, 0, 0, 0};
+    uint64_t sent = 0, first = 0, last = 0;
+    int lost = 0;
+    while (!c.stopped && c.done < times) {
+        while (sent < times && sent - c.done < MANY_WINDOW) {
+            uint64_t seq = enqueue(p, P_STEP, text, b.len);
+            if (seq == UINT64_MAX) {
+                lost = 1;
+                break;
+            }
+            if (sent == 0)
+                first = seq;
+            last = seq;
+            struct pend *e = pend_at(p, seq);
+            e->m = pi->m;
+            e->many = &c;
+            sent++;
+        }
+        /* wait for half a window (wait_for takes every answer that is
+         * there, so a fast DUT costs few wake-ups) */
+        uint64_t target = c.done + MANY_WINDOW / 2 < sent ? c.done + MANY_WINDOW / 2 : sent - 1;
+        if (lost || wait_for(p, first + target) != 0) {
+            lost = 1;
+            break;
+        }
+    }
+    /* the rest are answered and dropped (the runner would not have sent
+     * them: the vector is decided); no answer may outlive c */
+    if (!lost && sent > 0 && wait_for(p, last) != 0 && !c.stopped)
+        lost = 1;
+    res->done = c.done;
+    res->n = c.total;
+    res->overflow = c.overflow;
+    res->rc = lost && !c.stopped && c.done < times ? RC_DUT_LOST : c.rc;
+    return res->rc;
+}
+
+const char *rc_proc_last_error(const struct rc_proc *p)
+{
+    return p ? p->err : "";
+}
+
+void rc_proc_get_stats(const struct rc_proc *p, struct rc_proc_stats *s)
+{
+    if (s == NULL)
+        return;
+    if (p == NULL)
+        memset(s, 0, sizeof *s);
+    else
+        *s = p->stats;
+}
+
+long rc_proc_pid(const struct rc_proc *p)
+{
+    return p && p->up ? (long)p->pid : -1L;
+}

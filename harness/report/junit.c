@@ -1,0 +1,257 @@
+/* JUnit XML for CI systems (the de-facto schema Jenkins, GitLab and GitHub
+ * readers accept): one <testsuite> per suite, one <testcase> per vector.
+ * Waived vectors are <skipped> so a CI job does not go red on a failure the
+ * vendor has documented; the waiver reason is the message. */
+#include "report.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Text or attribute value, escaped for XML 1.0. Characters XML 1.0 cannot
+ * carry at all (controls other than tab/newline/CR, U+FFFE, U+FFFF) and
+ * invalid UTF-8 become U+FFFD; in attributes tab, newline and CR are
+ * character references so a reader keeps them. */
+static void xml_text(FILE *f, const char *s, size_t max, int attr)
+{
+    if (s == NULL)
+        return;
+    size_t len = rc_strnlen(s, max);
+    for (size_t i = 0; i < len;) {
+        long cp;
+        size_t k = rc_utf8_next(s + i, len - i, &cp);
+        if (cp < 0 || (cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') ||
+            cp == 0xFFFE || cp == 0xFFFF)
+            fputs("\xEF\xBF\xBD", f);
+        else if (cp == '&')
+            fputs("&amp;", f);
+        else if (cp == '<')
+            fputs("&lt;", f);
+        else if (cp == '>')
+            fputs("&gt;", f);
+        else if (cp == '"' && attr)
+            fputs("&quot;", f);
+        else if (cp == '\'' && attr)
+            fputs("&apos;", f);
+        else if (attr && (cp == '\t' || cp == '\n' || cp == '\r'))
+            fprintf(f, "&#%ld;", cp);
+        else
+            fwrite(s + i, 1, k, f);
+        i += k;
+    }
+}
+
+static void attr(FILE *f, const char *name, const char *value, size_t max)
+{
+    fprintf(f, " %s=\"", name);
+    xml_text(f, value, max, 1);
+    fputc('"', f);
+}
+
+static void attr_u64(FILE *f, const char *name, uint64_t v)
+{
+    fprintf(f, " %s=\"%" PRIu64 "\"", name, v);
+}
+
+static void attr_time(FILE *f, double s)
+{
+    fprintf(f, " time=\"%.6f\"", isfinite(s) && s >= 0 ? s : 0.0);
+}
+
+static const char *suite_name(const struct rc_result_row *row)
+{
+    return row->suite != NULL ? row->suite : "unassigned";
+}
+
+static void property(FILE *f, const char *name, const char *value, size_t max)
+{
+    if (value == NULL)
+        return;
+    fputs("      <property", f);
+    attr(f, "name", name, (size_t)-1);
+    attr(f, "value", value, max);
+    fputs("/>\n", f);
+}
+
+static void properties(FILE *f, const struct rc_run_info *info)
+{
+    char num[32];
+    fputs("    <properties>\n", f);
+    property(f, "tool", info->tool_version, (size_t)-1);
+    property(f, "suite_version", info->suite_version, (size_t)-1);
+    property(f, "vector_hash", info->vector_hash, sizeof info->vector_hash);
+    if (info->dut != NULL) {
+        property(f, "dut_name", info->dut->name, (size_t)-1);
+        property(f, "dut_version", info->dut->version, (size_t)-1);
+    }
+    property(f, "dut_source", info->dut_source, (size_t)-1);
+    snprintf(num, sizeof num, "%" PRIu64, info->seed);
+    property(f, "seed", num, sizeof num);
+    snprintf(num, sizeof num, "%" PRIu32, info->sweep_stride);
+    property(f, "sweep_stride", num, sizeof num);
+    property(f, "command_line", info->command_line, (size_t)-1);
+    fputs("    </properties>\n", f);
+}
+
+/* The body of a failure or error: where, why, expected and actual, cite. */
+static void failure_body(FILE *f, const struct rc_run_info *info,
+                         const struct rc_result_row *row)
+{
+    const struct vec_record *r = row->rec;
+    const struct rc_vec_result *res = &row->res;
+    xml_text(f, rc_report_path(info, r->file), (size_t)-1, 0);
+    fprintf(f, ":%u: ", res->line ? res->line : r->line);
+    xml_text(f, res->detail, sizeof res->detail, 0);
+    if (res->expected[0] != '\0') {
+        fputs("\nexpected: ", f);
+        xml_text(f, res->expected, sizeof res->expected, 0);
+    }
+    if (res->actual[0] != '\0') {
+        fputs("\nactual: ", f);
+        xml_text(f, res->actual, sizeof res->actual, 0);
+    }
+    fputs("\nrules:", f);
+    for (unsigned k = 0; k < r->nrules && k < VEC_MAX_RULES; k++) {
+        fputc(' ', f);
+        xml_text(f, r->rules[k], (size_t)-1, 0);
+    }
+    fputs("\ncite: ", f);
+    xml_text(f, r->cite, sizeof r->cite, 0);
+}
+
+static void testcase(FILE *f, const struct rc_run_info *info, const struct rc_result_row *row)
+{
+    const struct vec_record *r = row->rec;
+    const struct rc_vec_result *res = &row->res;
+    fputs("    <testcase", f);
+    attr(f, "classname", suite_name(row), (size_t)-1);
+    attr(f, "name", r->id, sizeof r->id);
+    attr(f, "file", rc_report_path(info, r->file), (size_t)-1);
+    attr_u64(f, "line", r->line);
+    attr_time(f, row->seconds);
+    switch (res->verdict) {
+    case RC_V_PASS:
+        fputs("/>\n", f);
+        return;
+    case RC_V_FAIL:
+    case RC_V_ERROR:
+        fputs(">\n      <", f);
+        fputs(res->verdict == RC_V_FAIL ? "failure" : "error", f);
+        attr(f, "message", res->detail, sizeof res->detail);
+        attr(f, "type", rc_verdict_name(res->verdict), (size_t)-1);
+        fputc('>', f);
+        failure_body(f, info, row);
+        fprintf(f, "</%s>\n    </testcase>\n", res->verdict == RC_V_FAIL ? "failure" : "error");
+        return;
+    case RC_V_NA:
+        fputs(">\n      <skipped", f);
+        fputs(" message=\"not applicable: ", f);
+        xml_text(f, res->detail, sizeof res->detail, 1);
+        fputs("\"/>\n    </testcase>\n", f);
+        return;
+    case RC_V_WAIVED:
+        fputs(">\n      <skipped", f);
+        fputs(" message=\"waived: ", f);
+        xml_text(f, row->waiver ? row->waiver : "(no reason recorded)", (size_t)-1, 1);
+        fputs("\">", f);
+        failure_body(f, info, row);
+        fputs("</skipped>\n    </testcase>\n", f);
+        return;
+    }
+    /* a verdict out of range is a runner bug: report it, never hide it */
+    fputs(">\n      <error message=\"unknown verdict\" type=\"error\"/>\n    </testcase>\n", f);
+}
+
+struct tally {
+    size_t tests, failures, errors, skipped;
+    double seconds;
+};
+
+static void tally_row(struct tally *t, const struct rc_result_row *row)
+{
+    t->tests++;
+    if (isfinite(row->seconds) && row->seconds > 0)
+        t->seconds += row->seconds;
+    switch (row->res.verdict) {
+    case RC_V_PASS:
+        return;
+    case RC_V_FAIL:
+        t->failures++;
+        return;
+    case RC_V_ERROR:
+        t->errors++;
+        return;
+    case RC_V_NA:
+    case RC_V_WAIVED:
+        t->skipped++;
+        return;
+    }
+    t->errors++;
+}
+
+static void tally_attrs(FILE *f, const struct tally *t)
+{
+    attr_u64(f, "tests", t->tests);
+    attr_u64(f, "failures", t->failures);
+    attr_u64(f, "errors", t->errors);
+    attr_u64(f, "skipped", t->skipped);
+}
+
+int rc_write_junit(FILE *f, const struct rc_run_info *info, const struct rc_catalogue *cat,
+                   const struct rc_result_row *rows, size_t n)
+{
+    static const struct rc_run_info no_info;
+    (void)cat; /* suites come from the rows; the catalogue is not needed */
+    if (f == NULL)
+        return -1;
+    if (info == NULL)
+        info = &no_info;
+    if (rows == NULL)
+        n = 0;
+    /* suites in order of first appearance: a row "starts" a suite when no
+     * earlier row has its name. Few suites, so the scans stay cheap. */
+    size_t *first = calloc(n ? n : 1, sizeof *first), nsuites = 0;
+    if (first == NULL)
+        return -1;
+    struct tally all;
+    memset(&all, 0, sizeof all);
+    for (size_t i = 0; i < n; i++) {
+        if (rows[i].rec == NULL)
+            continue;
+        tally_row(&all, &rows[i]);
+        int seen = 0;
+        for (size_t k = 0; k < nsuites && !seen; k++)
+            seen = strcmp(suite_name(&rows[first[k]]), suite_name(&rows[i])) == 0;
+        if (!seen)
+            first[nsuites++] = i;
+    }
+    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites", f);
+    attr(f, "name", "riocheck", (size_t)-1);
+    tally_attrs(f, &all);
+    attr_time(f, isfinite(info->seconds) && info->seconds > 0 ? info->seconds : all.seconds);
+    fputs(">\n", f);
+    for (size_t s = 0; s < nsuites; s++) {
+        const char *name = suite_name(&rows[first[s]]);
+        struct tally t;
+        memset(&t, 0, sizeof t);
+        for (size_t i = first[s]; i < n; i++)
+            if (rows[i].rec != NULL && strcmp(suite_name(&rows[i]), name) == 0)
+                tally_row(&t, &rows[i]);
+        fputs("  <testsuite", f);
+        attr(f, "name", name, (size_t)-1);
+        tally_attrs(f, &t);
+        attr_time(f, t.seconds);
+        if (info->started != NULL)
+            attr(f, "timestamp", info->started, (size_t)-1);
+        fputs(">\n", f);
+        properties(f, info);
+        for (size_t i = first[s]; i < n; i++)
+            if (rows[i].rec != NULL && strcmp(suite_name(&rows[i]), name) == 0)
+                testcase(f, info, &rows[i]);
+        fputs("  </testsuite>\n", f);
+    }
+    fputs("</testsuites>\n", f);
+    free(first);
+    return fflush(f) != 0 || ferror(f) ? -1 : 0;
+}

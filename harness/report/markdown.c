@@ -1,0 +1,523 @@
+/* The compliance summary: the Markdown document a vendor hands to a
+ * customer. It must say, without riocheck at hand, what was tested, on what,
+ * with which tool and vectors, what passed, what failed and how to
+ * reproduce each failure. Free text (statements, details, reasons, DUT
+ * names) is escaped so that no input can break a table or inject markup;
+ * ids go into code spans. */
+#include "report.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MD_FAILING_SHOWN 10u /* failing vector ids per rule row */
+
+/* Free text, escaped for CommonMark/GFM inline content and table cells:
+ * markup characters get a backslash, HTML-significant ones become
+ * entities, line breaks and other controls become spaces, invalid UTF-8
+ * becomes U+FFFD. */
+static void md_text(FILE *f, const char *s, size_t max)
+{
+    if (s == NULL) {
+        fputs("-", f);
+        return;
+    }
+    size_t len = rc_strnlen(s, max);
+    for (size_t i = 0; i < len;) {
+        long cp;
+        size_t k = rc_utf8_next(s + i, len - i, &cp);
+        if (cp < 0)
+            fputs("\xEF\xBF\xBD", f);
+        else if (cp < 0x20 || cp == 0x7F)
+            fputc(' ', f);
+        else if (cp == '<')
+            fputs("&lt;", f);
+        else if (cp == '>')
+            fputs("&gt;", f);
+        else if (cp == '&')
+            fputs("&amp;", f);
+        else if (cp < 0x80 && strchr("\\`*_[]|~", (int)cp) != NULL)
+            fprintf(f, "\\%c", (char)cp);
+        else
+            fwrite(s + i, 1, k, f);
+        i += k;
+    }
+}
+
+/* A code span holding s verbatim (CommonMark: a delimiter one backtick
+ * longer than the longest run inside, padded with spaces). In a GFM table
+ * the row is split at pipes before code spans are seen, and a backslash
+ * there escapes the next character even inside code; text with '|' or '\\'
+ * in a table cell is therefore written as escaped plain text instead. */
+static void md_code(FILE *f, const char *s, size_t max, int in_table)
+{
+    size_t len = rc_strnlen(s, max), run = 0, longest = 0;
+    if (len == 0) {
+        fputs("-", f);
+        return;
+    }
+    if (in_table && (memchr(s, '|', len) != NULL || memchr(s, '\\', len) != NULL)) {
+        md_text(f, s, len);
+        return;
+    }
+    for (size_t i = 0; i < len; i++) {
+        run = s[i] == '`' ? run + 1 : 0;
+        if (run > longest)
+            longest = run;
+    }
+    for (size_t i = 0; i <= longest; i++)
+        fputc('`', f);
+    int pad = longest > 0 || s[0] == '`' || s[len - 1] == '`';
+    if (pad)
+        fputc(' ', f);
+    for (size_t i = 0; i < len;) {
+        long cp;
+        size_t k = rc_utf8_next(s + i, len - i, &cp);
+        if (cp < 0)
+            fputs("\xEF\xBF\xBD", f);
+        else if (cp < 0x20 || cp == 0x7F)
+            fputc(' ', f);
+        else
+            fwrite(s + i, 1, k, f);
+        i += k;
+    }
+    if (pad)
+        fputc(' ', f);
+    for (size_t i = 0; i <= longest; i++)
+        fputc('`', f);
+}
+
+/* A shell word for a rerun command: plain when it is made of safe
+ * characters, else single-quoted with ' written as '\''. */
+static void sh_word(FILE *f, const char *s)
+{
+    size_t len = rc_strnlen(s, 4096);
+    int plain = len > 0;
+    for (size_t i = 0; i < len && plain; i++) {
+        char c = s[i];
+        plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                strchr("._/=:+,@%-", c) != NULL;
+    }
+    if (plain) {
+        fwrite(s, 1, len, f);
+        return;
+    }
+    fputc('\'', f);
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == '\'')
+            fputs("'\\''", f);
+        else
+            fputc(s[i], f);
+    }
+    fputc('\'', f);
+}
+
+/* The rerun command as one string, for md_code (which guards backticks). */
+static void rerun_command(char *dst, size_t cap, const struct rc_run_info *info,
+                          const struct rc_report_opts *o, const char *vector_id)
+{
+    /* built in memory first so the code span can size its delimiter */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    dst[0] = '\0';
+    if (m == NULL)
+        return;
+    fputs("riocheck run", m);
+    if (info->root != NULL && strcmp(info->root, ".") != 0) {
+        fputs(" --root ", m);
+        sh_word(m, info->root);
+    }
+    const char *src = info->dut_source;
+    if (src != NULL && strcmp(src, "built-in reference") != 0) {
+        fputc(' ', m);
+        fputs(o != NULL && o->dut_option != NULL ? o->dut_option : "--dut", m);
+        fputc(' ', m);
+        sh_word(m, src);
+    }
+    if (info->sweep_stride > 1)
+        fprintf(m, " --sweep-stride %" PRIu32, info->sweep_stride);
+    fputs(" --vector ", m);
+    sh_word(m, vector_id);
+    fclose(m);
+    snprintf(dst, cap, "%s", buf ? buf : "");
+    free(buf);
+}
+
+static const char *verdict_cell(enum rc_rollup r)
+{
+    switch (r) {
+    case RC_R_FAIL:
+        return "**fail**";
+    case RC_R_ERROR:
+        return "**error**";
+    case RC_R_PASS:
+    case RC_R_NA:
+    case RC_R_WAIVED:
+    case RC_R_UNTESTABLE:
+    case RC_R_NOT_RUN:
+        return rc_rollup_name(r);
+    }
+    return "?";
+}
+
+static void revs_cell(FILE *f, uint32_t mask, const char *part)
+{
+    int any = 0;
+    if (mask & (1u << 2))
+        fprintf(f, "%s rev 2.0-2.2", part), any = 1;
+    if (mask & (1u << 3))
+        fprintf(f, "%s%s rev 3.0-4.1", any ? ", " : "", part), any = 1;
+    if (!any)
+        fputs("not implemented", f);
+}
+
+static void header(FILE *f, const struct rc_run_info *info, const struct rc_rollups *ro)
+{
+    const struct rc_dut *d = info->dut;
+    fputs("# RapidIO Part 12 / Part 9 compliance summary\n\n", f);
+    fputs("| | |\n|---|---|\n", f);
+    fputs("| Device | ", f);
+    md_text(f, d ? d->name : NULL, (size_t)-1);
+    fputs(" ", f);
+    md_text(f, d ? d->version : NULL, (size_t)-1);
+    fputs(" |\n| Device source | ", f);
+    md_text(f, info->dut_source, (size_t)-1);
+    fputs(" |\n", f);
+    if (d != NULL) {
+        const struct rc_profile *p = &d->profile;
+        fputs("| Part 12 (VoQ backpressure) | ", f);
+        revs_cell(f, p->p12_revs, "Part 12");
+        fputs(" |\n| Part 9 (flow control) | ", f);
+        revs_cell(f, p->p9_revs, "Part 9");
+        fputs(" |\n| Capabilities | ", f);
+        int any = 0;
+        for (unsigned b = 0; b < 32; b++) {
+            const char *name = (p->caps & (1u << b)) ? rc_cap_name(1u << b) : NULL;
+            if (name != NULL)
+                fprintf(f, "%s%s", any ? ", " : "", name), any = 1;
+        }
+        if (!any)
+            fputs("none", f);
+        fprintf(f, " |\n| Parameters | ports %" PRIu32 ", VCs %" PRIu32
+                   ", counter width %" PRIu32 ", orphan timeout %" PRIu32
+                   ", flow list %" PRIu32 ", arbitration pool %" PRIu32 " |\n",
+                p->ports, p->vcs, p->counter_width, p->orphan_timeout, p->flow_list,
+                p->arb_pool);
+    }
+    fputs("| Date | ", f);
+    md_text(f, info->started, (size_t)-1);
+    if (isfinite(info->seconds) && info->seconds >= 0)
+        fprintf(f, " (%.1f s)", info->seconds);
+    fputs(" |\n| Tool | ", f);
+    md_text(f, info->tool_version, (size_t)-1);
+    fputs(" |\n| Vector set | ", f);
+    md_text(f, info->suite_version, (size_t)-1);
+    fputs(", hash ", f);
+    md_code(f, info->vector_hash, sizeof info->vector_hash, 1);
+    fprintf(f, " |\n| Order, sweeps | seed %" PRIu64 ", sweep stride %" PRIu32 "%s |\n",
+            info->seed, info->sweep_stride,
+            info->sweep_stride > 1 ? " (sweeps sampled, not exhaustive)" : "");
+    if (info->command_line != NULL) {
+        fputs("| Command | ", f);
+        md_code(f, info->command_line, (size_t)-1, 1);
+        fputs(" |\n", f);
+    }
+    fprintf(f, "| **Overall result** | **%s** |\n\n", ro->overall);
+}
+
+static void totals(FILE *f, const struct rc_rollups *ro)
+{
+    fputs("## Totals\n\n", f);
+    fputs("| vectors | pass | fail | error | not-applicable | waived |\n"
+          "|---:|---:|---:|---:|---:|---:|\n", f);
+    fprintf(f, "| %zu | %zu | %zu | %zu | %zu | %zu |\n\n", ro->nvectors, ro->totals[RC_V_PASS],
+            ro->totals[RC_V_FAIL], ro->totals[RC_V_ERROR], ro->totals[RC_V_NA],
+            ro->totals[RC_V_WAIVED]);
+    fputs("| rules | pass | fail | error | not-applicable | waived | untestable | not-run |\n"
+          "|---:|---:|---:|---:|---:|---:|---:|---:|\n", f);
+    fprintf(f, "| %zu | %zu | %zu | %zu | %zu | %zu | %zu | %zu |\n\n", ro->nrule,
+            ro->rule_totals[RC_R_PASS], ro->rule_totals[RC_R_FAIL],
+            ro->rule_totals[RC_R_ERROR], ro->rule_totals[RC_R_NA],
+            ro->rule_totals[RC_R_WAIVED], ro->rule_totals[RC_R_UNTESTABLE],
+            ro->rule_totals[RC_R_NOT_RUN]);
+    if (ro->unknown_rules)
+        fprintf(f, "%zu citations of rule ids that are not in the catalogue were "
+                   "ignored (run `riocheck trace`).\n\n", ro->unknown_rules);
+    fputs("A rule is **fail** when one of its vectors failed, **error** when the "
+          "device misbehaved (crash, hang, malformed output), waived when a "
+          "documented waiver covers its failures, pass when every applicable "
+          "vector passed, not-applicable when the device lacks what every one "
+          "of its vectors needs, untestable when no device-level test can check "
+          "it (reason below), not-run when no vector of it was in this run.\n\n", f);
+}
+
+static const char *const levels[] = {"shall", "should", "may", "def"};
+
+static int known_level(const char *l)
+{
+    for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++)
+        if (l != NULL && strcmp(l, levels[i]) == 0)
+            return 1;
+    return 0;
+}
+
+static void rule_row(FILE *f, const struct rc_rule_rollup *ru,
+                     const struct rc_result_row *rows)
+{
+    fputs("| ", f);
+    md_code(f, ru->rule->id, (size_t)-1, 1);
+    fputs(" | ", f);
+    md_text(f, ru->rule->statement, (size_t)-1);
+    fprintf(f, " | %s | %zu | %zu | %zu | %zu | %zu | ", verdict_cell(ru->verdict),
+            ru->count[RC_V_PASS], ru->count[RC_V_FAIL], ru->count[RC_V_ERROR],
+            ru->count[RC_V_NA], ru->count[RC_V_WAIVED]);
+    for (size_t k = 0; k < ru->nfailing && k < MD_FAILING_SHOWN; k++) {
+        fputs(k ? ", " : "", f);
+        md_code(f, rows[ru->failing[k]].rec->id, VEC_ID_MAX, 1);
+    }
+    if (ru->nfailing > MD_FAILING_SHOWN)
+        fprintf(f, " and %zu more", ru->nfailing - MD_FAILING_SHOWN);
+    fputs(" |\n", f);
+}
+
+static void rules(FILE *f, const struct rc_rollups *ro, const struct rc_result_row *rows)
+{
+    static const char table_head[] =
+        "| rule | statement | verdict | pass | fail | error | n/a | waived | failing vectors |\n"
+        "|---|---|---|---:|---:|---:|---:|---:|---|\n";
+    fputs("## Rules\n", f);
+    for (size_t l = 0; l <= sizeof levels / sizeof levels[0]; l++) {
+        int other = l == sizeof levels / sizeof levels[0];
+        size_t count = 0;
+        for (size_t i = 0; i < ro->nrule; i++) {
+            const char *lv = ro->rule[i].rule->level;
+            count += other ? !known_level(lv) : (lv != NULL && strcmp(lv, levels[l]) == 0);
+        }
+        if (count == 0)
+            continue;
+        fprintf(f, "\n### %s (%zu rule%s)\n\n%s", other ? "other levels" : levels[l],
+                count, count == 1 ? "" : "s", table_head);
+        for (size_t i = 0; i < ro->nrule; i++) {
+            const char *lv = ro->rule[i].rule->level;
+            if (other ? !known_level(lv) : (lv != NULL && strcmp(lv, levels[l]) == 0))
+                rule_row(f, &ro->rule[i], rows);
+        }
+    }
+    fputs("\n", f);
+}
+
+static void official(FILE *f, const struct rc_rollups *ro)
+{
+    fputs("## Official compliance checklist\n\n", f);
+    if (ro->nofficial == 0) {
+        fputs("No checklist mapping was loaded.\n\n", f);
+        return;
+    }
+    fputs("Each row of the RapidIO.org Compliance Certification Checklist for Parts 9 "
+          "and 12, through `suites/checklist-map.tsv`. A row is the worst of its "
+          "rules in the order fail, error, waived, not-run, pass, not-applicable, "
+          "untestable.\n\n", f);
+    fputs("| checklist row | rules | verdict | vectors | note |\n|---|---|---|---:|---|\n", f);
+    for (size_t i = 0; i < ro->nofficial; i++) {
+        const struct rc_official_rollup *o = &ro->official[i];
+        size_t vectors = 0;
+        for (int v = 0; v < RC_VERDICT_COUNT; v++)
+            vectors += o->count[v];
+        fputs("| ", f);
+        md_code(f, o->map->official, (size_t)-1, 1);
+        fputs(" | ", f);
+        for (size_t k = 0; k < o->map->nrules; k++) {
+            fputs(k ? ", " : "", f);
+            md_code(f, o->map->rules[k], (size_t)-1, 1);
+        }
+        fprintf(f, " | %s | %zu | ", verdict_cell(o->verdict), vectors);
+        if (o->map->note != NULL && strcmp(o->map->note, "-") != 0)
+            md_text(f, o->map->note, (size_t)-1);
+        fputs(" |\n", f);
+    }
+    fputs("\n", f);
+}
+
+static void interpretations(FILE *f, const struct rc_rollups *ro)
+{
+    fputs("## Interpretations that applied\n\n", f);
+    if (ro->ninterp == 0) {
+        fputs("No vector of this run depends on a documented interpretation.\n\n", f);
+        return;
+    }
+    fputs("Where the specifications are ambiguous, riocheck follows a documented "
+          "reading; these are the ones the vectors that ran (not-applicable "
+          "ones excluded) depend on.\n\n", f);
+    fputs("| interpretation | vectors |\n|---|---:|\n", f);
+    for (size_t i = 0; i < ro->ninterp; i++) {
+        char anchor[16];
+        const char *id = ro->interp[i].id;
+        size_t k = 0;
+        for (; id[k] != '\0' && k < sizeof anchor - 1; k++)
+            anchor[k] = (id[k] >= 'A' && id[k] <= 'Z') ? (char)(id[k] - 'A' + 'a') : id[k];
+        anchor[k] = '\0';
+        /* ids are I-[A-Z0-9]+-[0-9]+ (results.c), safe in a link as is */
+        fprintf(f, "| [%s](docs/interpretations.md#%s) | %zu |\n", id, anchor,
+                ro->interp[i].vectors);
+    }
+    fputs("\n", f);
+}
+
+static void failures(FILE *f, const struct rc_run_info *info, const struct rc_report_opts *o,
+                     const struct rc_result_row *rows, size_t n, const struct rc_rollups *ro)
+{
+    fputs("## Failures\n\n", f);
+    if (ro->totals[RC_V_FAIL] + ro->totals[RC_V_ERROR] == 0) {
+        fputs("None.\n\n", f);
+        return;
+    }
+    char cmd[8192];
+    for (size_t i = 0; i < n; i++) {
+        const struct vec_record *r = rows[i].rec;
+        const struct rc_vec_result *res = &rows[i].res;
+        if (r == NULL || (res->verdict != RC_V_FAIL && res->verdict != RC_V_ERROR))
+            continue;
+        fputs("- ", f);
+        md_code(f, r->id, sizeof r->id, 0);
+        fprintf(f, " **%s** at ", rc_verdict_name(res->verdict));
+        md_text(f, rc_report_path(info, r->file), (size_t)-1);
+        fprintf(f, ":%u (rules ", res->line ? res->line : r->line);
+        for (unsigned k = 0; k < r->nrules && k < VEC_MAX_RULES; k++) {
+            fputs(k ? ", " : "", f);
+            md_code(f, r->rules[k], (size_t)-1, 0);
+        }
+        fputs(")", f);
+        if (res->detail[0] != '\0') {
+            fputs(": ", f);
+            md_text(f, res->detail, sizeof res->detail);
+        }
+        fputs("\n", f);
+        if (res->expected[0] != '\0') {
+            fputs("  - expected: ", f);
+            md_code(f, res->expected, sizeof res->expected, 0);
+            fputs("\n", f);
+        }
+        if (res->actual[0] != '\0') {
+            fputs("  - actual: ", f);
+            md_code(f, res->actual, sizeof res->actual, 0);
+            fputs("\n", f);
+        }
+        rerun_command(cmd, sizeof cmd, info, o, r->id);
+        fputs("  - rerun: ", f);
+        md_code(f, cmd, sizeof cmd, 0);
+        fputs("\n", f);
+    }
+    fputs("\n", f);
+}
+
+static void untestable(FILE *f, const struct rc_rollups *ro)
+{
+    fputs("## Untestable rules\n\n", f);
+    if (ro->rule_totals[RC_R_UNTESTABLE] == 0) {
+        fputs("None.\n\n", f);
+        return;
+    }
+    fputs("No device-level test can check these rules; the catalogue says why.\n\n", f);
+    fputs("| rule | level | reason |\n|---|---|---|\n", f);
+    for (size_t i = 0; i < ro->nrule; i++) {
+        const struct rc_rule_rollup *ru = &ro->rule[i];
+        if (ru->verdict != RC_R_UNTESTABLE)
+            continue;
+        fputs("| ", f);
+        md_code(f, ru->rule->id, (size_t)-1, 1);
+        fputs(" | ", f);
+        md_text(f, ru->rule->level, (size_t)-1);
+        fputs(" | ", f);
+        md_text(f, ru->rule->untestable, (size_t)-1);
+        fputs(" |\n", f);
+    }
+    fputs("\n", f);
+}
+
+static int waivers(FILE *f, const struct rc_report_opts *o, const struct rc_result_row *rows,
+                   size_t n)
+{
+    const struct rc_waivers *w = o ? o->waivers : NULL;
+    fputs("## Waivers\n\n", f);
+    if (w == NULL) {
+        fputs("No waiver file was given.\n", f);
+        return 0;
+    }
+    size_t *stale = calloc(w->n ? w->n : 1, sizeof *stale);
+    if (stale == NULL)
+        return -1;
+    size_t nstale = rc_waivers_stale(w, rows, n, stale, w->n);
+    size_t used = 0;
+    for (size_t i = 0; i < w->n; i++)
+        used += rc_waiver_uses(w, i, rows, n) > 0;
+    fputs("### Waivers used\n\n", f);
+    if (used == 0) {
+        fputs("None.\n\n", f);
+    } else {
+        fputs("| waiver | where | vectors waived | reason |\n|---|---|---:|---|\n", f);
+        for (size_t i = 0; i < w->n; i++) {
+            size_t uses = rc_waiver_uses(w, i, rows, n);
+            if (uses == 0)
+                continue;
+            fputs("| ", f);
+            md_code(f, w->w[i].pattern, (size_t)-1, 1);
+            fputs(" | ", f);
+            md_text(f, w->w[i].file, (size_t)-1);
+            fprintf(f, ":%u | %zu | ", w->w[i].line, uses);
+            md_text(f, w->w[i].reason, (size_t)-1);
+            fputs(" |\n", f);
+        }
+        fputs("\n", f);
+    }
+    fputs("### Stale waivers\n\n", f);
+    if (nstale == 0) {
+        fputs("None.\n", f);
+    } else {
+        fputs("These waivers match no vector that failed in this run: the problem is "
+              "fixed, or the waiver names nothing that ran. Remove them.\n\n", f);
+        fputs("| waiver | where | reason |\n|---|---|---|\n", f);
+        for (size_t k = 0; k < nstale && k < w->n; k++) {
+            const struct rc_waiver *e = &w->w[stale[k]];
+            fputs("| ", f);
+            md_code(f, e->pattern, (size_t)-1, 1);
+            fputs(" | ", f);
+            md_text(f, e->file, (size_t)-1);
+            fprintf(f, ":%u | ", e->line);
+            md_text(f, e->reason, (size_t)-1);
+            fputs(" |\n", f);
+        }
+    }
+    free(stale);
+    return 0;
+}
+
+int rc_write_markdown(FILE *f, const struct rc_run_info *info,
+                      const struct rc_catalogue *cat, const struct rc_result_row *rows,
+                      size_t n, const struct rc_report_opts *o)
+{
+    static const struct rc_run_info no_info;
+    static const struct rc_catalogue no_cat;
+    if (f == NULL)
+        return -1;
+    if (info == NULL)
+        info = &no_info;
+    if (cat == NULL)
+        cat = &no_cat;
+    if (rows == NULL)
+        n = 0;
+    struct rc_rollups ro;
+    if (rc_rollups_build(&ro, cat, rows, n) != 0)
+        return -1;
+    header(f, info, &ro);
+    totals(f, &ro);
+    rules(f, &ro, rows);
+    official(f, &ro);
+    interpretations(f, &ro);
+    failures(f, info, o, rows, n, &ro);
+    untestable(f, &ro);
+    int rc = waivers(f, o, rows, n);
+    rc_rollups_free(&ro);
+    return rc != 0 || fflush(f) != 0 || ferror(f) ? -1 : 0;
+}
