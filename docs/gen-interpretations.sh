@@ -18,7 +18,7 @@ HEAD
 for h in reference/include/rio/*.h; do
     awk -v file="${h#reference/include/}" '
     function flush() {
-        if (text != "") { printf "\n### %s (`%s`)\n\n%s\n", id, file, text }
+        if (text != "") { a = tolower(id); printf "\n<a id=\"%s\"></a>\n\n### %s (`%s`)\n\n%s\n", a, id, file, text }
         text = ""; id = ""
     }
     /Interpretation I-[A-Z0-9]+-[0-9]+/ {

@@ -559,7 +559,7 @@ int cmd_run(int argc, char **argv)
         }
         snprintf(dut_desc, sizeof dut_desc, "--dut %s", dut_path);
     } else if (dut_cmd != NULL) {
-        if (rc_proc_open(&proc, dut_cmd, (unsigned)(timeout_ms ? timeout_ms : 10000u), err,
+        if (rc_proc_open(&proc, dut_cmd, (unsigned)timeout_ms, err,
                          sizeof err) != 0) {
             fprintf(stderr, "riocheck run: --dut-cmd %s: %s\n", dut_cmd[0], err);
             status = CLI_IOERR;

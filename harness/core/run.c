@@ -7,8 +7,16 @@
 #include <string.h>
 
 #include "../oracle/oracle.h"
+#include "../proc/proc.h"
 
 #define OUT_CAP 8192u /* outputs of one `do`, all repetitions together */
+
+/* The detail of an ERROR caused by a DUT process failure (RC_DUT_LOST). */
+static const char *lost_why(const struct rc_dut *dut)
+{
+    struct rc_proc *p = rc_proc_of(dut);
+    return p != NULL ? rc_proc_last_error(p) : "the DUT process failed";
+}
 
 const char *rc_verdict_name(enum rc_verdict v)
 {
@@ -325,6 +333,10 @@ static void run_steps(const struct rc_dut *dut, const struct vec_record *r, void
                 return;
             }
             int rc = ops->query(inst, &q, &got);
+            if (rc == RC_DUT_LOST) {
+                verdict(res, RC_V_ERROR, s->line, "%s", lost_why(dut));
+                return;
+            }
             if (rc == RC_NOTSUP) {
                 verdict(res, RC_V_NA, s->line, "the DUT cannot answer query %s",
                         s->kind->name);
@@ -366,6 +378,36 @@ static void run_steps(const struct rc_dut *dut, const struct vec_record *r, void
         }
         int want = expected_result(r, i);
         uint32_t total = 0;
+        struct rc_proc *px = times > 1 ? rc_proc_of(dut) : NULL;
+        if (px != NULL) {
+            /* a DUT process: all repetitions pipelined, same judgement */
+            struct rc_proc_many m;
+            int rc = rc_proc_step_many(px, inst, &ev, times, want, out, OUT_CAP, &m);
+            total = m.n;
+            if (rc == RC_DUT_LOST) {
+                verdict(res, RC_V_ERROR, s->line, "%s", lost_why(dut));
+                return;
+            }
+            if (m.overflow) {
+                verdict(res, RC_V_ERROR, s->line, "more than %u outputs from one step",
+                        OUT_CAP - RC_MAX_OUTPUTS);
+                return;
+            }
+            if (rc == RC_NOTSUP && want != RC_NOTSUP) {
+                verdict(res, RC_V_NA, s->line, "the DUT does not implement '%s'",
+                        s->kind->name);
+                return;
+            }
+            if (rc != want) {
+                char es[300];
+                rc_format_msg(es, sizeof es, r->machine->name, s->kind, &ev);
+                verdict(res, RC_V_FAIL, s->line, "'%s'%s: result %s, expected %s", es,
+                        " (a repetition)", rc_result_name(rc), rc_result_name(want));
+                expect_actual(res, rc_result_name(want), rc_result_name(rc));
+                return;
+            }
+            times = 0; /* done: skip the loop */
+        }
         for (uint64_t t = 0; t < times; t++) {
             uint32_t n = 0;
             uint32_t room = OUT_CAP - total;
@@ -375,6 +417,10 @@ static void run_steps(const struct rc_dut *dut, const struct vec_record *r, void
                 return;
             }
             int rc = ops->step(inst, &ev, out + total, room, &n);
+            if (rc == RC_DUT_LOST) {
+                verdict(res, RC_V_ERROR, s->line, "%s", lost_why(dut));
+                return;
+            }
             if (n > room) {
                 verdict(res, RC_V_ERROR, s->line, "the DUT reported %u outputs for a "
                         "buffer of %u", n, room);
@@ -424,6 +470,10 @@ static void run_sweep(const struct rc_dut *dut, const struct vec_record *r,
     if (ops->create != NULL) {
         struct rc_config cfg = {0};
         int rc = ops->create(&inst, &cfg);
+        if (rc == RC_DUT_LOST) {
+            verdict(res, RC_V_ERROR, r->line, "%s", lost_why(dut));
+            return;
+        }
         if (rc != RC_OK) {
             verdict(res, rc == RC_NOTSUP ? RC_V_NA : RC_V_ERROR, 0,
                     "codec create: %s", rc_result_name(rc));
@@ -459,6 +509,13 @@ static void run_sweep(const struct rc_dut *dut, const struct vec_record *r,
                 grc = ops->step(inst, &ev, got, RC_MAX_OUTPUTS, &n);
             }
             checks++;
+            if (grc == RC_DUT_LOST) {
+                verdict(res, RC_V_ERROR, r->line, "%s", lost_why(dut));
+                res->checks = checks;
+                if (inst)
+                    ops->destroy(inst);
+                return;
+            }
             int same = grc == wrc && n == 1 && got[0].kind == want.kind &&
                        got[0].arg[0] == want.arg[0];
             if (same && want.arg[0] == 0) /* backpressure: every field */
@@ -513,6 +570,10 @@ void rc_run_vector(const struct rc_dut *dut, const struct vec_record *r,
     }
     void *inst = NULL;
     int rc = ops->create(&inst, &cfg);
+    if (rc == RC_DUT_LOST) {
+        verdict(res, RC_V_ERROR, r->line, "%s", lost_why(dut));
+        return;
+    }
     if (rc == RC_NOTSUP) {
         verdict(res, RC_V_NA, r->line, "the DUT cannot be configured as this vector "
                 "needs");

@@ -32,7 +32,7 @@ fi
 # play LIB: run every vector against LIB into $tmp/r.tsv. Exit status 0 or 1
 # (a vector failed) is a completed run; anything else is reported.
 play() {
-    "$R" run --dut "$1" --results "$tmp/r.tsv" --sweep-stride "$STRIDE" \
+    "$R" run --out "$tmp/reports" --dut "$1" --results "$tmp/r.tsv" --sweep-stride "$STRIDE" \
         >"$tmp/out" 2>&1
     rc=$?
     if [ "$rc" -gt 1 ] || [ ! -s "$tmp/r.tsv" ]; then

@@ -994,10 +994,15 @@ static int handshake(struct rc_proc *p)
     p->hs_state = 0;
     p->hs_banner = 0;
     memset(&p->hs, 0, sizeof p->hs);
+    /* a simulator may elaborate for a while before it can answer */
+    unsigned timeout = p->timeout_ms;
+    if (timeout > 0)
+        p->timeout_ms = timeout > UINT32_MAX / RC_PROC_HANDSHAKE_FACTOR
+                            ? UINT32_MAX : timeout * RC_PROC_HANDSHAKE_FACTOR;
     uint64_t seq = enqueue(p, P_HELLO, hello, sizeof hello - 1);
-    if (seq == UINT64_MAX || wait_for(p, seq) != 0)
-        return -1;
-    return 0;
+    int rc = seq == UINT64_MAX || wait_for(p, seq) != 0 ? -1 : 0;
+    p->timeout_ms = timeout;
+    return rc;
 }
 
 static int same_ident(const struct ident *a, const struct ident *b)

@@ -82,8 +82,12 @@
  * trying and answers RC_DUT_LOST at once; a successful restart resets it. */
 #define RC_PROC_MAX_RESTARTS 3u
 
-/* A sensible timeout for callers (riocheck run --dut-timeout). */
+/* A sensible timeout for callers (riocheck run --timeout-ms). */
 #define RC_PROC_DEFAULT_TIMEOUT_MS 10000u
+
+/* The handshake (at open and at every restart) may take this many times the
+ * timeout: a simulator may need a while to start. */
+#define RC_PROC_HANDSHAKE_FACTOR 10u
 
 /* Time rc_proc_close gives the process to answer `bye` and exit when the
  * open timeout is 0 (no limit) or larger. */
@@ -103,8 +107,11 @@ struct rc_proc;
  * argv[0..] (NULL-terminated; copied), do the handshake and make the proxy.
  *   timeout_ms: how long the client waits for the DUT when it expects an
  *               answer (the handshake, each response; the clock restarts
- *               whenever bytes arrive); 0 means no limit (for debugging a
- *               DUT under a debugger: a hung DUT then hangs the run).
+ *               whenever an answer line arrives or requests are written -
+ *               comment lines do not count; the handshake gets
+ *               RC_PROC_HANDSHAKE_FACTOR times as long); 0 means no limit (for
+ *               debugging a DUT under a debugger: a hung DUT then hangs the
+ *               run).
  * Returns 0 and *p, or -1 with *p = NULL and a one-line reason in err (cap
  * bytes, may be 0): bad arguments (NULL p or argv, empty argv), all
  * RC_PROC_MAX_OPEN slots in use, the program cannot be started (e.g. "cannot
@@ -133,8 +140,7 @@ void rc_proc_close(struct rc_proc *p);
  * valid until the next failure or close. The runner's ERROR detail. */
 const char *rc_proc_last_error(const struct rc_proc *p);
 
-/* Counters, for the runner (failures during a vector: compare before and
- * after) and for measurements. */
+/* Counters, for tests and measurements. */
 struct rc_proc_stats {
     uint64_t failures;   /* times the process was declared lost */
     uint64_t spawns;     /* processes started (1 + restarts) */
@@ -195,6 +201,7 @@ long rc_proc_pid(const struct rc_proc *p);
  * keeps up to RC_PROC_PREFETCH predicted requests in flight; a call that
  * matches the oldest prediction takes its answer, any other call drops the
  * predictions (their answers are read and discarded) and is sent normally.
+ * The runner can send a repeated step in one go with rc_proc_step_many().
  * A DUT sees only a stream of ordinary requests.
  */
 
@@ -212,7 +219,11 @@ long rc_proc_pid(const struct rc_proc *p);
  * or an output of a kind the machine does not have is reported as an
  * `error` line (the client then declares the DUT lost, as the runner would
  * give ERROR in process). Output is flushed whenever the input has no
- * request waiting, so a client that waits for an answer always gets it.
+ * request waiting, so a client that waits for an answer always gets it: a
+ * pipe or socket input is switched to non-blocking mode for the duration of
+ * the call (its flags are restored before returning) and the answers are
+ * flushed exactly when it runs dry; any other input (a terminal, a file, a
+ * memory stream) is polled before each request.
  * At most RC_SHIM_MAX_INSTANCES instances live at once; all still alive at
  * the end are destroyed.
  * Returns 0 at `bye` or end of input, -1 when dut, in or out is NULL, on a

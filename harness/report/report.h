@@ -31,7 +31,7 @@
  * "pass"; "no-vectors" when nothing was selected.
  *
  * All writers take the FILE to write, return 0, or -1 when writing failed
- * (ferror) or memory ran out; they never close f. Every string from the
+ * (ferror after a final fflush) or memory ran out; they never close f. Every string from the
  * DUT, the vectors, the catalogue or the command line is escaped for the
  * output format; bytes that are not valid UTF-8 become U+FFFD. Callers
  * write into rc_atomic_open() files so a crash never leaves half a report.

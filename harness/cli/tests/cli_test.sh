@@ -148,22 +148,22 @@ expect voq_msg kind=backpressure status=2
 end
 EOF
 check run_selection_by_vector 0 'run: 1 passed, 0 failed' \
-    "$R" run --vector p12.cs64.dec.w0.g0.lo
+    "$R" run --out "$tmp/reports" --vector p12.cs64.dec.w0.g0.lo
 check run_list_by_rule 0 'p9.ccp.' "$R" run --list --rule 'P9-3.2-d'
 check run_list_by_area_and_rev 0 'p9.arbrx.r2.' "$R" run --list --area arb-rx --rev p9r2
-check run_unknown_suite 2 "no suite 'nope'" "$R" run --suite nope
-check run_bad_rev 2 'use p12r2, p12r3, p9r2 or p9r3' "$R" run --rev p13r1
-check run_empty_selection 2 'matches no vector' "$R" run --vector 'no.such.*'
-check run_bad_option 2 "unknown option" "$R" run --fast
-check run_bad_stride 2 'must be at least 1' "$R" run --sweep-stride 0
-check run_missing_dut 3 'nope.so' "$R" run --dut "$tmp/nope.so"
+check run_unknown_suite 2 "no suite 'nope'" "$R" run --out "$tmp/reports" --suite nope
+check run_bad_rev 2 'use p12r2, p12r3, p9r2 or p9r3' "$R" run --out "$tmp/reports" --rev p13r1
+check run_empty_selection 2 'matches no vector' "$R" run --out "$tmp/reports" --vector 'no.such.*'
+check run_bad_option 2 "unknown option" "$R" run --out "$tmp/reports" --fast
+check run_bad_stride 2 'must be at least 1' "$R" run --out "$tmp/reports" --sweep-stride 0
+check run_missing_dut 3 'nope.so' "$R" run --out "$tmp/reports" --dut "$tmp/nope.so"
 check run_failure_writes_reproducer 1 '# reproducer: ' \
-    "$R" run --vectors "$tmp/wrong.vec" --repro-dir "$tmp/repro"
+    "$R" run --out "$tmp/reports" --vectors "$tmp/wrong.vec" --repro-dir "$tmp/repro"
 check run_reproducer_replays 1 'expected voq_msg kind=backpressure status=2; got voq_msg' \
-    "$R" run --vectors "$tmp/repro/tmp.wrong.vec" --repro-dir "$tmp/repro2"
+    "$R" run --out "$tmp/reports" --vectors "$tmp/repro/tmp.wrong.vec" --repro-dir "$tmp/repro2"
 printf 'vector broken\nrules X\n' >"$tmp/broken.vec"
 check run_malformed_vector_file 3 "broken.vec:3: end of file inside record broken" \
-    "$R" run --vectors "$tmp/broken.vec"
+    "$R" run --out "$tmp/reports" --vectors "$tmp/broken.vec"
 check trace_passes 0 'trace: 0 problems' "$R" trace
 check help_run 0 'Usage: riocheck run' "$R" run --help
 check help_trace 0 'Usage: riocheck trace' "$R" trace --help
@@ -179,7 +179,7 @@ if [ -f "$lib/riocheck-bad-segv.so" ]; then
 fi
 if [ -f "$lib/riocheck-bad-hang.so" ]; then
     check run_isolates_a_hanging_dut 1 'the DUT hung: no verdict after 300 ms' \
-        "$R" run --dut "$lib/riocheck-bad-hang.so" --suite p9-endpoint --timeout-ms 300 \
+        "$R" run --out "$tmp/reports" --dut "$lib/riocheck-bad-hang.so" --suite p9-endpoint --timeout-ms 300 \
         --out "$tmp/hang"
 fi
 check run_writes_every_report 0 '"format": "riocheck-results-1"' \

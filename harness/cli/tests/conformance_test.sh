@@ -6,7 +6,7 @@
 R=${RIOCHECK:?set RIOCHECK to the riocheck binary}
 stride=${SWEEP_STRIDE:-1}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-"$R" run --sweep-stride "$stride" >"$tmp/run.tap" 2>&1; rc=$?
+"$R" run --out "$tmp/reports" --sweep-stride "$stride" >"$tmp/run.tap" 2>&1; rc=$?
 grep -A3 '^not ok' "$tmp/run.tap" | head -60
 line=$(grep '^run: ' "$tmp/run.tap" | tail -n 1)
 echo "${line:-run: no summary (exit $rc)}"

@@ -18,7 +18,7 @@
  *                                to that request ("std" = the usual one),
  *                                lines separated by real newlines; a line
  *                                "@hang", "@kill", "@exitN", "@long", "@nul",
- *                                "@manyN" or "@spam" does that instead of
+ *                                "@manyN", "@sleepMS" or "@spam" does that instead of
  *                                printing; "A||B||C" answers the first such
  *                                request with A, the second with B, the
  *                                rest with C.
@@ -92,6 +92,10 @@ static void fake_answer(const char *answer)
             putchar('\n');
         } else if (strcmp(line, "@nul") == 0) {
             fwrite("done res\0ult=ok\n", 1, 16, stdout);
+        } else if (strncmp(line, "@sleep", 6) == 0) {
+            fflush(stdout);
+            struct timespec ts = {0, atol(line + 6) * 1000000L};
+            nanosleep(&ts, NULL);
         } else if (strcmp(line, "@spam") == 0) {
             for (;;) { /* comments forever: not an answer */
                 puts("# still thinking");
@@ -1363,10 +1367,11 @@ static void handshake_failures_are_reported_and_leave_nothing_running(void)
         {"hello riocheck-dut-protocol 1\nready now", "not a handshake line", 5000},
         {"@exit4", "the DUT process exited with status 4 (during 'hello "
                    "riocheck-dut-protocol 1')", 5000},
+        /* the handshake gets 10 times the timeout */
         {"hello riocheck-dut-protocol 1\nname x", "the DUT did not answer within 300 ms",
-         300},
+         30},
         {"@hang", "the DUT did not answer within 300 ms (to 'hello riocheck-dut-protocol 1')",
-         300},
+         30},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char err[512] = "unset";
@@ -1394,6 +1399,32 @@ static void handshake_failures_are_reported_and_leave_nothing_running(void)
     CHECK_EQ(rc_proc_open(&p, NULL, 1000, err, sizeof err), -1);
     CHECK_EQ(rc_proc_open(NULL, missing, 1000, NULL, 0), -1);
     CHECK(no_children());
+}
+
+static void the_handshake_gets_ten_times_the_timeout(void)
+{
+    char err[512], hello[512];
+    /* 500 ms: more than the timeout, less than the handshake's 2000 ms */
+    snprintf(hello, sizeof hello, "@sleep500\n%s", std_hello);
+    struct rc_proc *p = open_fake(hello, "std", "@sleep500\ndone result=ok", "std", "std",
+                                  "std", 200, err, sizeof err);
+    if (p == NULL)
+        fprintf(stderr, "  %s\n", err);
+    CHECK(p != NULL);
+    const struct rc_dut *d = rc_proc_dut(p);
+    struct rc_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    void *inst = NULL;
+    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_OK);
+    struct rc_msg out[RC_MAX_OUTPUTS], ev = ev1(RC_GEN_EV_CONGEST, 3, 1, 0, 1);
+    uint32_t n;
+    CHECK_EQ(d->machine[RC_M_GEN].step(inst, &ev, out, RC_MAX_OUTPUTS, &n), RC_DUT_LOST);
+    CHECK(strstr(rc_proc_last_error(p), "the DUT did not answer within 200 ms") != NULL);
+    /* the restart's handshake gets the longer time again */
+    d->machine[RC_M_GEN].destroy(inst);
+    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_OK);
+    d->machine[RC_M_GEN].destroy(inst);
+    rc_proc_close(p);
 }
 
 static void banner_lines_before_the_hello_answer_are_skipped(void)
@@ -1909,6 +1940,7 @@ int main(int argc, char **argv)
     RUN(garbage_answers_to_create_query_and_destroy_are_lost);
     RUN(create_and_query_results_come_back_as_codes);
     RUN(handshake_failures_are_reported_and_leave_nothing_running);
+    RUN(the_handshake_gets_ten_times_the_timeout);
     RUN(banner_lines_before_the_hello_answer_are_skipped);
     RUN(a_dead_dut_never_raises_sigpipe);
     RUN(restarts_stop_after_three_failures_in_a_row);
