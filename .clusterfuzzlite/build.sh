@@ -1,0 +1,3 @@
+#!/bin/bash -eu
+# ClusterFuzzLite build step: the same script an OSS-Fuzz project would call.
+exec bash "$SRC/riocheck/fuzz/oss-fuzz/build.sh"
