@@ -146,6 +146,9 @@ int cmd_selfcheck(int argc, char **argv)
         const char *expect_hex = words[nw - 1];
         int nrest = cli_parse_codec_opts(arrow - 1, words + 1, where, &opt, &help);
         if (nrest < 0 || help) {
+            if (help)
+                fprintf(stderr, "%s:%u: --help is not allowed in a record\n", vectors,
+                        lineno);
             status = CLI_USAGE;
             break;
         }

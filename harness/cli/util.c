@@ -25,6 +25,7 @@ int cli_parse_uint(const char *s, uint64_t max, uint64_t *out, char *why,
         return -1;
     }
     uint64_t v = 0;
+    unsigned ndigits = 0;
     for (; *p; p++) {
         unsigned d;
         unsigned char c = (unsigned char)*p;
@@ -45,6 +46,11 @@ int cli_parse_uint(const char *s, uint64_t max, uint64_t *out, char *why,
             return -1;
         }
         v = v * base + d;
+        ndigits++;
+    }
+    if (ndigits == 0) {
+        snprintf(why, cap, "'%s' has no digits", s);
+        return -1;
     }
     if (v > max) {
         snprintf(why, cap, "%s is out of range (at most %llu)", s,

@@ -39,13 +39,20 @@ static int read_tsv(const char *path, int (*row)(void *, char **, size_t, const 
         snprintf(err, cap, "%s: %s", path, strerror(errno));
         return -1;
     }
-    char line[8192];
+    char *line = NULL;
+    size_t linecap = 0;
+    ssize_t got;
     unsigned ln = 0;
     int rc = 0;
-    while (rc == 0 && fgets(line, sizeof line, f) != NULL) {
+    while (rc == 0 && (got = getline(&line, &linecap, f)) != -1) {
         ln++;
-        size_t l = strlen(line);
-        if (l == sizeof line - 1 && line[l - 1] != '\n') {
+        size_t l = (size_t)got;
+        if (memchr(line, '\0', l) != NULL) {
+            snprintf(err, cap, "%s:%u: NUL byte in a text file", path, ln);
+            rc = -1;
+            break;
+        }
+        if (l > 8191) {
             snprintf(err, cap, "%s:%u: line too long", path, ln);
             rc = -1;
             break;
@@ -58,6 +65,7 @@ static int read_tsv(const char *path, int (*row)(void *, char **, size_t, const 
         size_t n = split_tabs(line, fields, 16);
         rc = row(ctx, fields, n, path, ln, err, cap);
     }
+    free(line);
     fclose(f);
     return rc;
 }

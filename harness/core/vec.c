@@ -108,6 +108,7 @@ static int parse_number(const char *s, uint64_t *out)
     if (*s == '\0')
         return -1;
     uint64_t v = 0;
+    unsigned ndigits = 0;
     for (; *s; s++) {
         unsigned d;
         unsigned char c = (unsigned char)*s;
@@ -122,7 +123,10 @@ static int parse_number(const char *s, uint64_t *out)
         if (d >= base || v > (UINT64_MAX - d) / base)
             return -1;
         v = v * base + d;
+        ndigits++;
     }
+    if (ndigits == 0)
+        return -1; /* "_" alone is not a number */
     *out = v;
     return 0;
 }
@@ -199,6 +203,10 @@ static int parse_hex_arg(struct parser *ps, const struct rc_kind_desc *k,
         hi = (hi << 8) | b[i];
     for (int i = 8; i < 16; i++)
         lo = (lo << 8) | b[i];
+    for (unsigned j = 0; j < st->nargs; j++)
+        if (st->args[j].index == (unsigned)ilen || st->args[j].index == (unsigned)ihi ||
+            st->args[j].index == (unsigned)ilo)
+            return fail(ps, "hex= and len/hi/lo (or hex= twice) given together");
     if (st->nargs + 3 > RC_MAX_ARGS)
         return fail(ps, "too many arguments");
     st->args[st->nargs++] = (struct vec_arg){(unsigned)ilen, {n, VEC_VAR_NONE}};

@@ -104,6 +104,11 @@ check usage_port_outside_group 2 'port 5 is not in group 1 (ports 12-23)' \
     "$R" encode stype2 --rev 3 --group-width 1 group=1 congested=5
 check usage_group_too_wide 2 'group 2 does not fit 1 group bits' \
     "$R" encode stype2 --rev 3 --group-width 1 group=2
+check usage_underscores_are_not_a_number 2 "'0x_' has no digits" \
+    "$R" encode ccp --rev 3 destination_id=0x_
+printf 'cs48 --help stype0=4 => 807FC0000A35\n' >"$tmp/help.txt"
+check selfcheck_help_in_record_names_file_line 2 "help.txt:1: --help is not allowed" \
+    "$R" selfcheck --vectors "$tmp/help.txt" --report "$tmp/help.md"
 check usage_field_twice 2 "field 'cmd' given twice" \
     "$R" encode cs48 cmd=1 cmd=2
 check usage_bad_flow 2 'use 0A..0F or 1A..8A' \
