@@ -73,8 +73,9 @@ SHIM := $(O)/bin/riocheck-shim
 ##   make, make all     build the reference library and the riocheck CLI
 ##   make lib           build BUILD/VARIANT/lib/librio.a and librio.so
 ##   make cli           build BUILD/VARIANT/bin/riocheck
-##   make run           the main job: build, then `riocheck selfcheck`
-##                      (report in reports/out/selfcheck.md)
+##   make run           the main job: build, play every vector (and the
+##                      exhaustive sweeps) against the built-in reference,
+##                      write reports/out/ (results.json/.xml/.tsv, compliance.md)
 ##   make check         build and run every unit and CLI test in one VARIANT
 ##   make test          `make check` in all three variants gcc, clang, san
 ##                      (what CI runs)
@@ -153,9 +154,13 @@ $(O)/tests/%: $(O)/harness/$(1)/tests/%.o $$(HARNESS_OBJ) $$(LIB_A)
 endef
 $(foreach d,$(HARNESS_DIRS),$(eval $(call HARNESS_TEST_RULE,$(d))))
 
-# Main job (README quick start): build, then run the reference self-check.
+# Main job (README quick start): build, then play every conformance vector
+# (with the exhaustive sweeps) against the built-in reference and write the
+# results and the compliance summary to reports/out/.
 run: $(RIOCHECK)
-	$(RIOCHECK) selfcheck
+	$(RIOCHECK) selfcheck --report reports/out/selfcheck.md > /dev/null
+	@mkdir -p reports/out
+	@$(RIOCHECK) run --out reports/out > reports/out/run.tap; s=$$?; tail -n 4 reports/out/run.tap; exit $$s
 
 # Unit tests of one variant; prints one result line per test program and a total.
 check: $(REF_TESTS) $(HARNESS_TESTS) $(RIOCHECK) $(SHIM) $(EXAMPLES)
