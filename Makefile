@@ -82,6 +82,8 @@ SHIM := $(O)/bin/riocheck-shim
 ##   make test-gcc, make test-clang, make test-san   one variant of `make test`
 ##   make examples      build the example vendor DUT libraries (lib/riocheck-*.so)
 ##   make docs          regenerate docs/interpretations.md from the headers
+##   make bench         speed figures: CS64 sweep through the ABI vs empty calls,
+##                      run time in-process and through the process interface
 ##   make coverage      line/branch coverage of reference/ by the vectors (lcov,
 ##                      genhtml): HTML in reports/coverage/
 ##   make fuzz-build    libFuzzer targets BUILD/fuzz/T (clang, ASan+UBSan)
@@ -99,7 +101,7 @@ SHIM := $(O)/bin/riocheck-shim
 ## Variables: VARIANT=gcc|clang|san (default gcc), BUILD=folder (default
 ## build), CFLAGS and LDFLAGS (added after the project's flags).
 
-.PHONY: all lib cli run docs examples coverage check test test-gcc test-clang test-san clean help tools-check
+.PHONY: all lib cli run docs examples coverage bench check test test-gcc test-clang test-san clean help tools-check
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -194,6 +196,19 @@ help:
 	@sed -n "s/^## //p" Makefile
 
 -include $(wildcard $(O)/reference/*/*.d $(O)/harness/*/*.d $(O)/harness/*/tests/*.d)
+
+# Speed figures (issue 4; printed, never asserted): the exhaustive CS64 sweep
+# through the DUT ABI beside empty calls, and the non-exhaustive run in-process
+# and through the external-process interface.
+BENCH := $(O)/bin/riocheck-bench
+$(BENCH): $(O)/harness/bench/bench.o $(O)/harness/oracle/oracle.o
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ -ldl
+
+bench: $(BENCH) $(RIOCHECK) $(SHIM) $(O)/lib/riocheck-reference.so
+	$(BENCH) $(O)/lib/riocheck-reference.so
+	@for i in 1 2 3; do $(RIOCHECK) run --no-reports --sweep-stride 16777216 | tail -n 1; done
+	@for i in 1 2 3; do $(RIOCHECK) run --no-reports --sweep-stride 16777216 --dut-cmd $(SHIM) | tail -n 1; done
 
 # Line and branch coverage of reference/ by the conformance vectors alone
 # (riocheck run against the built-in reference), with lcov and genhtml:

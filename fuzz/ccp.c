@@ -36,7 +36,8 @@
  *     ftype != 7 RIO_EFORMAT, a field or ID too wide for its width or the
  *     transport size RIO_ERANGE); a one byte too small buffer is RIO_ETRUNC;
  *     on success the spec-literal layout with the bit-serial CRC and a zero
- *     pad, rio_ccp_crc() is that CRC, and unpack(pack(p)) == p.
+ *     pad, rio_ccp_crc() is that CRC, unpack(pack(p)) == p, and its FAM and
+ *     flowID pass property 4.
  *  6. rio_fam_encode / rio_flow_encode of any (command, seq) and (vc, flow):
  *     RIO_ERANGE exactly for the reserved command, seq > 1, vc > 8, flow > F
  *     and flows other than A on VC1-VC8; else bits that decode back.

@@ -28,7 +28,8 @@
  *  encode mode
  *  4. rio_cs64_pack: RIO_ERANGE exactly when stype0 or a parameter is too
  *     wide; else the spec-literal layout with the bit-serial CRC and zero
- *     alignment, rio_cs64_crc() is that CRC, unpack(pack(f)) == f.
+ *     alignment, rio_cs64_crc() is that CRC, unpack(pack(f)) == f, and
+ *     parameter0 || parameter1 passes property 3 at the input's width.
  *  5. rio_voq_cs64_encode: RIO_ERESERVED for width 7, RIO_ERANGE exactly
  *     when vc_ind, group or status does not fit, else VC_IND << 20 | status
  *     << width | group, which decodes back (oracle agreeing).

@@ -30,6 +30,9 @@ done
 mkdir -p "$out" || exit 3
 
 export AFL_NO_UI=1 AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1
+# A second run continues the campaign in the same sync folder; afl-cmin
+# refuses /tmp without AFL_ALLOW_TMP (BUILD may be there).
+export AFL_AUTORESUME=1 AFL_ALLOW_TMP=1
 export ASAN_OPTIONS=abort_on_error=1:symbolize=0:detect_leaks=0
 export UBSAN_OPTIONS=halt_on_error=1:abort_on_error=1:symbolize=0
 # AFL++ binds each instance to a free core itself; AFL_NO_AFFINITY=1 if the
@@ -61,7 +64,10 @@ while [ "$i" -lt "$jobs" ]; do
     i=$((i + 1))
 done
 for p in $pids; do wait "$p"; done
-command -v afl-whatsup >/dev/null && afl-whatsup -s "$out/sync" 2>/dev/null | grep -E 'Fuzzers alive|Total execs|Cumulative speed|Crashes saved|Hangs saved|Coverage'
+for s in "$out"/sync/*/fuzzer_stats; do
+    [ -f "$s" ] || continue
+    echo "  $(basename "$(dirname "$s")"): $(sed -n 's/^execs_done *: *//p' "$s") execs, $(sed -n 's/^execs_per_sec *: *//p' "$s")/s, corpus $(sed -n 's/^corpus_count *: *//p' "$s"), bitmap $(sed -n 's/^bitmap_cvg *: *//p' "$s"), crashes $(sed -n 's/^saved_crashes *: *//p' "$s")"
+done
 
 # 3. Merge every instance's queue and minimise it.
 rm -rf "$out/all" "$out/min"

@@ -6,7 +6,7 @@
 #
 #   sh fuzz/tools/smoke.sh SECONDS JOBS TARGET...
 #
-# Wall time is about 2 x targets x (SECONDS + ~2 s start-up) / JOBS.
+# Wall time is about 2 x targets x (SECONDS + ~0.5 s start-up) / JOBS.
 # Ends with "fuzz_smoke: N passed, N failed" (one per target and engine).
 set -u
 [ $# -ge 3 ] || { echo "usage: $0 SECONDS JOBS TARGET..." >&2; exit 2; }
@@ -17,7 +17,7 @@ out=$B/fuzz-smoke
 rm -rf "$out"
 mkdir -p "$out" || exit 3
 n=$#
-echo "fuzz-smoke: $n targets x 2 engines x ${secs}s, $jobs at a time (about $(( (2 * n * (secs + 2) + jobs - 1) / jobs ))s)"
+echo "fuzz-smoke: $n targets x 2 engines x ${secs}s, $jobs at a time (about $(( (2 * n * (secs + 1) + jobs - 1) / jobs ))s)"
 
 # One job per line: "ENGINE TARGET"; libFuzzer and AFL++ runs interleaved.
 for t in "$@"; do
