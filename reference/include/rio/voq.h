@@ -83,8 +83,9 @@ struct rio_voq_msg {
     uint16_t group;
     uint32_t status;      /* bit i: port first_port + i, 1 = congested */
     uint16_t first_port;  /* group x status_width (rev 2: group x 6) */
-    uint16_t parameter;   /* rev 2: stype2 bits 3-13 as received (must be 0
-                             for NOP and reserved CMDs; reported, not rejected) */
+    uint16_t parameter;   /* stype2 parameter as received: rev 2 bits 3-13
+                             (must be 0 for NOP and reserved CMDs; reported,
+                             not rejected), rev 3+ bits 1-13; 0 for CS64 */
 };
 
 struct rio_voq_port {
@@ -113,7 +114,7 @@ int rio_voq_cs64_decode(struct rio_voq_msg *dst, unsigned group_width,
                         uint32_t param24);
 
 /* Encode VC_IND || status || group. RIO_ERANGE: vc_ind > 15 or group/status too
- * wide. Reserved VC_IND values are encodable (for negative tests). */
+ * wide; RIO_ERESERVED: group_width 7+ (the reserved Port Group Size). Reserved VC_IND values are encodable (for negative tests). */
 int rio_voq_cs64_encode(uint32_t *dst, unsigned vc_ind, unsigned group_width,
                         unsigned group, uint32_t status);
 
