@@ -114,7 +114,8 @@ int rio_voq_cs64_decode(struct rio_voq_msg *dst, unsigned group_width,
                         uint32_t param24);
 
 /* Encode VC_IND || status || group. RIO_ERANGE: vc_ind > 15 or group/status too
- * wide; RIO_ERESERVED: group_width 7+ (the reserved Port Group Size). Reserved VC_IND values are encodable (for negative tests). */
+ * wide; RIO_ERESERVED: group_width 7+ (the reserved Port Group Size).
+ * Reserved VC_IND values are encodable (for negative tests). */
 int rio_voq_cs64_encode(uint32_t *dst, unsigned vc_ind, unsigned group_width,
                         unsigned group, uint32_t status);
 
