@@ -1,0 +1,95 @@
+#!/bin/sh
+# fuzz/tools/diff-findtime.sh - how long the differential fuzz target takes to
+# find each deliberately non-conforming example vendor.
+#
+#   fuzz/tools/diff-findtime.sh [--time S] [--corpus DIR|none] [--bin PATH]
+#                               [--libdir DIR] [--only NAME]
+#
+# For every LIBDIR/riocheck-bad-*.so (built by `make examples`) it runs the
+# libFuzzer build of fuzz/diff.c on one core (-jobs=1 -workers=1) with
+# RIOCHECK_FUZZ_DUT pointing at the library, starting from a scratch copy of
+# the seed corpus (the repository's corpus is never written), until the first
+# finding or S seconds, and prints the wall-clock time to find per vendor and
+# what was found (the fuzz_fail line: machine, record, both sides, rule ids;
+# or the crash / hang the engine recorded). A hang counts as found when one
+# input runs longer than 5 s (-timeout=5).
+#
+# Defaults: --time 60, --corpus fuzz/corpus/diff ("none": start from an empty
+# corpus, pure fuzzing), --bin build/fuzz/diff (make fuzz-build), --libdir
+# build/gcc/lib. Run from the repository root. Exit status: 0 when every
+# vendor was found within the time, 1 when one was not, 2 usage / missing
+# files.
+set -u
+
+TIME=60
+CORPUS=fuzz/corpus/diff
+BIN=build/fuzz/diff
+LIBDIR=build/gcc/lib
+ONLY=
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --time) TIME=$2; shift 2 ;;
+    --corpus) CORPUS=$2; shift 2 ;;
+    --bin) BIN=$2; shift 2 ;;
+    --libdir) LIBDIR=$2; shift 2 ;;
+    --only) ONLY=$2; shift 2 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    *) echo "diff-findtime: unknown argument $1" >&2; exit 2 ;;
+    esac
+done
+
+if [ ! -x "$BIN" ]; then
+    echo "diff-findtime: $BIN not found: run 'make fuzz-build' (needs clang)" >&2
+    exit 2
+fi
+if [ "$CORPUS" != none ] && [ ! -d "$CORPUS" ]; then
+    echo "diff-findtime: no corpus directory $CORPUS" >&2
+    exit 2
+fi
+set -- "$LIBDIR"/riocheck-bad-*.so
+if [ ! -e "$1" ]; then
+    echo "diff-findtime: no $LIBDIR/riocheck-bad-*.so: run 'make examples'" >&2
+    exit 2
+fi
+case "$BIN" in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
+DICT=
+[ -f fuzz/dict/diff.dict ] && DICT="-dict=$(pwd)/fuzz/dict/diff.dict"
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/diff-findtime.XXXXXX") || exit 2
+trap 'rm -rf "$WORK"' EXIT INT TERM
+
+found=0
+missed=0
+printf '%-32s %-9s %8s  %s\n' vendor result seconds finding
+for so in "$@"; do
+    name=$(basename "$so" .so)
+    name=${name#riocheck-}
+    if [ -n "$ONLY" ] && [ "$name" != "$ONLY" ]; then
+        continue
+    fi
+    case "$so" in /*) ;; *) so=$(pwd)/$so ;; esac
+    dir=$WORK/$name
+    mkdir -p "$dir/corpus" "$dir/art"
+    if [ "$CORPUS" != none ]; then
+        cp "$CORPUS"/* "$dir/corpus/" 2>/dev/null
+    fi
+    start=$(date +%s.%N)
+    (cd "$dir" && RIOCHECK_FUZZ_DUT=$so "$BIN" -jobs=1 -workers=1 \
+        -max_total_time="$TIME" -timeout=5 -rss_limit_mb=4096 \
+        -artifact_prefix="$dir/art/" $DICT corpus >/dev/null 2>&1)
+    end=$(date +%s.%N)
+    secs=$(echo "$start $end" | awk '{printf "%.1f", $2 - $1}')
+    art=$(ls "$dir"/art/ 2>/dev/null | head -n 1)
+    log=$dir/fuzz-0.log
+    if [ -n "$art" ]; then
+        what=$(grep -m 1 -E '^fuzz_fail:' "$log" 2>/dev/null | cut -c 12-220)
+        [ -z "$what" ] && what=$(grep -m 1 -E 'SUMMARY: |ERROR: libFuzzer: timeout' "$log" 2>/dev/null | cut -c 1-160)
+        printf '%-32s %-9s %8s  %s\n' "$name" found "$secs" "$what"
+        found=$((found + 1))
+    else
+        printf '%-32s %-9s %8s  %s\n' "$name" NOT-FOUND "$secs" "no finding within ${TIME} s"
+        missed=$((missed + 1))
+    fi
+done
+echo "diff-findtime: $found found, $missed not found within ${TIME} s each"
+[ "$missed" -eq 0 ]
