@@ -333,3 +333,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ops->destroy(inst);
     return 0;
 }
+
+/* Structure-aware mutation of the event program (common/evprog.h). */
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size,
+                               unsigned int seed)
+{
+    return evprog_mutate(RC_M_ARBTX, 0, data, size, max_size, seed);
+}

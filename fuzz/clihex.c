@@ -200,17 +200,9 @@ static int model_uint(const char *s, uint64_t max, uint64_t *out)
         v = v * base + (unsigned)d;
         digits++;
     }
-#ifdef FUZZ_STRICT
     (void)body;
-    if (digits == 0)
+    if (digits == 0) /* "_" alone is no number (finding F3-1, fixed) */
         return -1;
-#else
-    /* KNOWN FINDING F3-1 (reported): "_", "0x_", "0b__" have no digit but
-     * parse as 0. The contract ("_" separates digits) needs a digit. Build
-     * with -DFUZZ_STRICT to make it fatal; drop this branch once fixed. */
-    if (digits == 0 && *body == '\0')
-        return -1;
-#endif
     if (v > max)
         return -1;
     *out = v;

@@ -401,3 +401,4 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ops->destroy(inst);
     return 0;
 }
+

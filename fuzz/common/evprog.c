@@ -692,3 +692,105 @@ int evprog_w_step(struct evprog_writer *w, int query, const struct rc_msg *m,
     }
     return w->overflow ? -1 : 0;
 }
+
+/* ---- structure-aware mutation --------------------------------------------- */
+
+#define EVPROG_MUT_RECORDS 512u
+
+/* One random well-formed record into dst (at most cap bytes); its length. */
+static size_t random_record(const struct evprog *p, struct fuzz_rng *r,
+                            uint8_t *dst, size_t cap)
+{
+    uint8_t buf[128];
+    size_t n = 0;
+    size_t nq = real_queries(p->desc);
+    int query = nq > 0 && fuzz_rng_below(r, 10) == 0;
+    size_t nk = query ? nq : p->desc->nevents;
+    unsigned idx = fuzz_rng_below(r, (uint32_t)nk);
+    const struct rc_kind_desc *k =
+        query ? &p->desc->queries[idx] : &p->desc->events[idx];
+    int repeat = !query && fuzz_rng_below(r, 8) == 0;
+    buf[n++] = (uint8_t)(idx | (query ? 0x80u : 0u) | (repeat ? 0x40u : 0u));
+    for (unsigned i = 0; i < RC_MAX_ARGS && k->args[i] != NULL; i++) {
+        if (bytes_at(k, i)) {
+            unsigned len = 6u + 2u * fuzz_rng_below(r, 2); /* a symbol */
+            int synth = p->machine == RC_M_RX && fuzz_rng_below(r, 4) != 0;
+            buf[n++] = (uint8_t)(synth ? fuzz_rng_below(r, 0x80) : 0x80u | len);
+            for (unsigned j = 0; j < (synth ? 4u : len); j++)
+                buf[n++] = (uint8_t)fuzz_rng_below(r, 256);
+            i += 2u;
+            continue;
+        }
+        uint32_t pick = fuzz_rng_below(r, 20);
+        if (pick == 0) {
+            buf[n++] = 0x80u;
+            for (unsigned j = 0; j < 4u; j++)
+                buf[n++] = (uint8_t)fuzz_rng_below(r, 256);
+        } else {
+            /* small values; low ones more often (ports, flows, bits) */
+            buf[n++] = (uint8_t)(pick < 12 ? fuzz_rng_below(r, 8)
+                                           : fuzz_rng_below(r, 0x80));
+        }
+    }
+    if (repeat) {
+        uint32_t v = fuzz_rng_below(r, 4) == 0 ? fuzz_rng_below(r, 1u << 16)
+                                               : fuzz_rng_below(r, 32);
+        do {
+            uint8_t b = (uint8_t)(v & 0x7Fu);
+            v >>= 7;
+            buf[n++] = (uint8_t)(b | (v ? 0x80u : 0u));
+        } while (v);
+    }
+    if (n > cap)
+        return 0;
+    memcpy(dst, buf, n);
+    return n;
+}
+
+size_t evprog_mutate(uint32_t machine, size_t skip, uint8_t *data, size_t size,
+                     size_t max_size, unsigned int seed)
+{
+    struct fuzz_rng r;
+    struct evprog p;
+    struct evprog_step st;
+    static size_t at[EVPROG_MUT_RECORDS + 1u]; /* record boundaries */
+    size_t nat = 0;
+    fuzz_rng_init(&r, seed);
+    if (skip > size || skip > max_size || machine >= RC_MACHINE_COUNT)
+        return size;
+    uint32_t what = fuzz_rng_below(&r, 10);
+    if (what >= 6 && LLVMFuzzerMutate != NULL)
+        return skip + LLVMFuzzerMutate(data + skip, size - skip,
+                                       max_size - skip);
+    if (evprog_open(&p, machine, data + skip, size - skip) != 0)
+        return size;
+    at[nat++] = (size_t)(p.in.p - p.data) + skip; /* after the header */
+    while (nat <= EVPROG_MUT_RECORDS && evprog_next(&p, &st))
+        at[nat++] = size - fuzz_left(&p.in);
+    if (nat > 1u && at[nat - 1u] > size)
+        nat--;
+    size_t pos = at[fuzz_rng_below(&r, (uint32_t)nat)];
+    if (what <= 3 || nat < 2u) { /* insert a new record */
+        uint8_t rec[128];
+        size_t n = random_record(&p, &r, rec, sizeof rec);
+        if (n == 0 || size + n > max_size)
+            return size;
+        memmove(data + pos + n, data + pos, size - pos);
+        memcpy(data + pos, rec, n);
+        return size + n;
+    }
+    unsigned i = fuzz_rng_below(&r, (uint32_t)(nat - 1u));
+    size_t from = at[i], len = at[i + 1u] - at[i];
+    if (what == 4) { /* copy record i to pos */
+        uint8_t rec[256];
+        if (len > sizeof rec || size + len > max_size)
+            return size;
+        memcpy(rec, data + from, len);
+        memmove(data + pos + len, data + pos, size - pos);
+        memcpy(data + pos, rec, len);
+        return size + len;
+    }
+    /* delete record i */
+    memmove(data + from, data + from + len, size - from - len);
+    return size - len;
+}

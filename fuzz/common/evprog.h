@@ -136,6 +136,18 @@ void evprog_format_msg(char *dst, size_t cap, const struct evprog *p,
 /* The name of a machine ("gen"), never NULL. */
 const char *evprog_machine_name(uint32_t machine);
 
+/* ---- structure-aware mutation (LLVMFuzzerCustomMutator) -------------------
+ * Mutate the program in data[skip..size) (data[0..skip) is left alone, e.g.
+ * the machine byte of fuzz/diff.c) in place, within max_size bytes, and
+ * return the new size. With the engine's seed it picks one of: insert a new
+ * well-formed record (random kind, small argument values, sometimes a
+ * repeat count or a 32-bit value) at a record boundary; copy a record to
+ * another boundary; delete a record; or a plain byte-level mutation by the
+ * engine (LLVMFuzzerMutate, when the engine provides it). Deterministic for
+ * a given seed; never used by LLVMFuzzerTestOneInput itself. */
+size_t evprog_mutate(uint32_t machine, size_t skip, uint8_t *data, size_t size,
+                     size_t max_size, unsigned int seed);
+
 /* ---- writing programs (seed generators, tests) ----------------------------
  * The writer picks the shortest encoding of every value (a small value when
  * one maps to it, else 32 or 64 bits), so decode(encode(x)) == x. */
