@@ -26,6 +26,7 @@
  *     back (dealloc) only from a flow holding a multi-PDU grant (rule 8)
  *   - create accepts exactly the valid configurations; invalid events fail
  *     and send nothing.
+ * A record is applied at most 256 times.
  */
 #include <string.h>
 
@@ -327,11 +328,4 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     ops->destroy(inst);
     return 0;
-}
-
-/* Structure-aware mutation of the event program (common/evprog.h). */
-size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size,
-                               unsigned int seed)
-{
-    return evprog_mutate(RC_M_ARBRX, 0, data, size, max_size, seed);
 }

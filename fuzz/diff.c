@@ -424,22 +424,3 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         vendor->machine[c.p.machine].destroy(c.dut.inst);
     return 0;
 }
-
-/* Structure-aware mutation of the event program after the machine byte
- * (common/evprog.h); sometimes the machine byte itself. */
-size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size,
-                               unsigned int seed)
-{
-    if (size == 0 || max_size == 0) {
-        if (max_size == 0)
-            return 0;
-        data[0] = (uint8_t)(seed % RC_MACHINE_COUNT);
-        return 1;
-    }
-    if (seed % 64u == 0) {
-        data[0] = (uint8_t)((seed >> 6) % RC_MACHINE_COUNT);
-        return size;
-    }
-    return evprog_mutate(data[0] % RC_MACHINE_COUNT, 1, data, size, max_size,
-                         seed);
-}

@@ -27,6 +27,9 @@
  *   - the reported and last_sent queries agree with the shadow.
  * Ports above GEN_GLOBAL_PORTS are checked on the groups an event can touch
  * (the rest cannot change without a symbol that is itself checked).
+ * A record is applied at most GEN_REPEAT (16) times: repeating a congest,
+ * csr or link_recovered event changes nothing after the first, and a tick
+ * carries its own count.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -626,4 +629,3 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ops->destroy(inst);
     return 0;
 }
-

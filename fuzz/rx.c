@@ -491,4 +491,3 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ops->destroy(inst);
     return 0;
 }
-

@@ -31,6 +31,7 @@
  *     capacity; a routed CCP leaves unchanged, in the same step (P9-2.4.4-a)
  *   - create accepts exactly the valid configurations; step results are the
  *     expected success or failure and a failed step sends nothing.
+ * A record is applied at most 64 times (the candidate list holds 8).
  */
 #include <string.h>
 
@@ -489,4 +490,3 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ops->destroy(inst);
     return 0;
 }
-

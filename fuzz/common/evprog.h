@@ -43,7 +43,8 @@
  *             1 + min(v, EVPROG_REPEAT_MAX - 1) times
  *
  * Small values (b = 0..127) by argument name (and machine where it matters):
- *   rev 2 + b%2; width b%8 (7 = reserved); boolean-like args (on, xon, soc,
+ *   rev 2 + b%2; width b%8 (7 = reserved; ep: counter width 1 + b%16);
+ *   stype0, vc_ind, rsrv, ftype b%16; boolean-like args (on, xon, soc,
  *   seq, mode, last, aborted, grant, no_buffer, crf) b%2; vc b%10 with 9 ->
  *   255 (all VCs); port, tx_port, in_port, ccp_port b % (ports + 1); queue b %
  *   (queues + 1); arbitration flow b % (flows + 1); rx flow b%4; flow_id
@@ -55,7 +56,17 @@
  *   built from bits (Port n VoQ CSR bits 8, 9, 10, 11+2 and the group sizes;
  *   Port n Control CSR bits 13, 15; CAR bits 20, 24); p12reg offsets: the
  *   header, reserved words, port CSRs, the end of the map and unaligned
- *   ones; codec stype2 / CS64 parameters a spread of 14-/24-bit values.
+ *   ones; codec stype2 / CS64 parameters a spread of 14-/24-bit values;
+ *   anything else (group, status, id, parameter0/1, ...) b itself.
+ *
+ * Small config values: rev 2 + b%2; format 48 or 64; ports (gen, rx) and
+ *   queues mostly 1..16, sometimes 20..257 or 0; ports elsewhere 1..8 (or
+ *   249..256); vcs 0, 1, 2, 4, 8 or the invalid 3; rx width b%8; ep width
+ *   1..16 (17 at the top); capacity 0..8 (32, 33); orphan timeout 1, 2, 3, 5,
+ *   10, 100, 1000 or 0; sw list 1..8 (64, 65) and arbitration flows 1..4
+ *   (16, 17); timers b%8; backoff, pool, static_mask b%4; ef_ptr b << 8;
+ *   sizes, critical b; nogen_port / norx_port 0..7 or none; flags and
+ *   policies b%2. Invalid values are reachable so that create is tested.
  *
  * Synthesized rx symbol (synth byte f, then group:u8, status:u24): a VoQ
  * symbol in the receiver's format, revision and RX group width, with a
@@ -70,6 +81,8 @@
  *
  * Budget: one program applies at most EVPROG_BUDGET events in all (repeat
  * counts are clamped to what is left), so every input runs in bounded time.
+ * A target may apply fewer repetitions of a record where more cannot change
+ * anything it checks (each target says so).
  */
 #ifndef RIOCHECK_EVPROG_H
 #define RIOCHECK_EVPROG_H
@@ -135,18 +148,6 @@ void evprog_format_msg(char *dst, size_t cap, const struct evprog *p,
 
 /* The name of a machine ("gen"), never NULL. */
 const char *evprog_machine_name(uint32_t machine);
-
-/* ---- structure-aware mutation (LLVMFuzzerCustomMutator) -------------------
- * Mutate the program in data[skip..size) (data[0..skip) is left alone, e.g.
- * the machine byte of fuzz/diff.c) in place, within max_size bytes, and
- * return the new size. With the engine's seed it picks one of: insert a new
- * well-formed record (random kind, small argument values, sometimes a
- * repeat count or a 32-bit value) at a record boundary; copy a record to
- * another boundary; delete a record; or a plain byte-level mutation by the
- * engine (LLVMFuzzerMutate, when the engine provides it). Deterministic for
- * a given seed; never used by LLVMFuzzerTestOneInput itself. */
-size_t evprog_mutate(uint32_t machine, size_t skip, uint8_t *data, size_t size,
-                     size_t max_size, unsigned int seed);
 
 /* ---- writing programs (seed generators, tests) ----------------------------
  * The writer picks the shortest encoding of every value (a small value when
