@@ -303,8 +303,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 skipped = 1;
                 continue;
             }
-            if (!full_check)
+            if (!full_check) {
+                skipped = 1; /* unobserved: other members may have moved */
                 continue;
+            }
             uint64_t xoffd = 0;
             for (unsigned k = 0; k < s->ndest; k++) {
                 observe(&p, &st, r, inst, k, &s->now[k]);

@@ -111,13 +111,20 @@ static unsigned set_for_xoff(struct rio_fcep *ctx, uint32_t dest)
     return (unsigned)s;
 }
 
-/* An own set whose counters are all 0 carries no state: give the slot back. */
-static void release_if_zero(struct rio_fcep *ctx, unsigned s)
+/* Own sets whose counters are all 0 carry no state: give their slots back,
+ * but only while the aggregate is all zero too. Releasing one while the
+ * aggregate holds XOFFs would make its destination a member of the
+ * aggregate and stop its flows for other destinations' XOFFs: an event
+ * for one flow would change the counters of others (I-FCEP-2). */
+static void release_zero_sets(struct rio_fcep *ctx)
 {
-    if (s != AGGREGATE && set_is_zero(&ctx->sets[s])) {
-        ctx->sets[s].in_use = 0;
-        ctx->sets[s].dest = 0;
-    }
+    if (!set_is_zero(&ctx->sets[AGGREGATE]))
+        return;
+    for (unsigned i = 0; i < ctx->cfg.capacity; i++)
+        if (ctx->sets[i].in_use && set_is_zero(&ctx->sets[i])) {
+            ctx->sets[i].in_use = 0;
+            ctx->sets[i].dest = 0;
+        }
 }
 
 static void fifo_push(struct rio_fcep *ctx, unsigned s, unsigned idx)
@@ -157,7 +164,7 @@ static uint16_t zero_counter(struct rio_fcep *ctx, unsigned s, unsigned idx)
     set->counter[idx] = 0;
     fifo_remove(ctx, s, idx);
     uint16_t after = enabled_mask(ctx, set);
-    release_if_zero(ctx, s);
+    release_zero_sets(ctx);
     return (uint16_t)(after & ~before);
 }
 
@@ -210,7 +217,7 @@ static void on_xon(struct rio_fcep *ctx, unsigned idx, uint32_t dest,
     if (set->counter[idx] == 0)
         fifo_remove(ctx, s, idx);
     out->restarted = (uint16_t)(enabled_mask(ctx, set) & ~before);
-    release_if_zero(ctx, s);
+    release_zero_sets(ctx);
 }
 
 static void on_ccp(struct rio_fcep *ctx, const struct rio_ccp *c,

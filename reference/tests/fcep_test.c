@@ -761,6 +761,31 @@ static void fcep_capacity_zero_shares_one_set_for_all_destinations(void)
     CHECK_EQ(out.expired[0].restarted, BIT(A) | BIT(B));
 }
 
+/* I-FCEP-2: while the aggregate holds XOFFs, a destination whose own
+ * counters return to 0 keeps its set; otherwise SETUP (or XON) of one flow
+ * would move it into the aggregate and stop its other flows (found by
+ * fuzz/ep.c). Once the aggregate is 0 the slot is free again. */
+static void fcep_own_set_kept_while_aggregate_is_nonzero(void)
+{
+    CHECK_EQ(start(4, 1, 1000), RIO_OK);
+    CHECK_EQ(xoff(A, 0), RIO_OK); /* dest 0: the one own set */
+    CHECK_EQ(out.aggregated, 0);
+    CHECK_EQ(xoff(0x41, 6), RIO_OK); /* dest 6: no slot, aggregate */
+    CHECK_EQ(out.aggregated, 1);
+    CHECK_EQ(setup(0, 0, A), RIO_OK);
+    CHECK_EQ(counter(0, 0, A), 0u);
+    CHECK_EQ(counter(0, 1, A), 0u);
+    CHECK_EQ(rio_fcep_flow_enabled(&ep, 0, 1, A), 1);
+    CHECK_EQ(xoff(B, 0), RIO_OK); /* still dest 0's own set */
+    CHECK_EQ(out.aggregated, 0);
+    CHECK_EQ(xon(B, 0), RIO_OK);
+    CHECK_EQ(rio_fcep_flow_enabled(&ep, 0, 1, A), 1);
+    CHECK_EQ(rio_fcep_flow_enabled(&ep, 7, 1, A), 0); /* member: stopped */
+    CHECK_EQ(xon(0x41, 6), RIO_OK); /* aggregate 0: dest 0's slot freed */
+    CHECK_EQ(xoff(A, 7), RIO_OK);
+    CHECK_EQ(out.aggregated, 0);
+}
+
 /* ---- property: random events (fixed seed) ---- */
 
 static uint32_t rng_state = 0x9E3779B9u;
@@ -936,6 +961,7 @@ int main(int argc, char **argv)
     RUN(fcep_reset_returns_every_counter_to_zero);
     RUN(fcep_full_table_counts_in_the_shared_set);
     RUN(fcep_capacity_zero_shares_one_set_for_all_destinations);
+    RUN(fcep_own_set_kept_while_aggregate_is_nonzero);
     RUN(fcep_random_events_keep_counter_and_enable_invariants);
     RUN(fcep_random_events_with_aggregation_never_enable_a_held_flow);
     return check_finish(argv[0]);

@@ -50,8 +50,11 @@
  *   free AND the aggregate is all zero (so no XOFF of that destination can
  *   be sitting in the aggregate); otherwise it is counted in the aggregate,
  *   and every member destination's flows obey the aggregate counters. A set
- *   whose counters all return to 0 is released (a set of zeros is the same
- *   as no set, so this is not observable except through capacity). Thus a
+ *   whose counters are all 0 is released once the aggregate is all 0 too
+ *   (a set of zeros is the same as no set, so this is not observable except
+ *   through capacity); while the aggregate holds XOFFs a destination keeps
+ *   its own set, so an event for one flow never changes the counter of
+ *   another flow of that destination by moving it into the aggregate. Thus a
  *   destination's state is always in exactly one place, no XOFF is ever
  *   lost, and capacity 0 models an end point with a single counter set for
  *   all destinations. What aggregation means, stated openly: an XOFF for one
