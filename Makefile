@@ -39,7 +39,10 @@ CFLAGS ?=
 WARN := -std=c11 -Wall -Wextra -Wpedantic -Wconversion -Wsign-conversion \
         -Wswitch-enum -Wstrict-prototypes -Wmissing-prototypes -Wshadow \
         -Wcast-qual -Wvla -Wformat=2 -Werror
-ALL_CFLAGS := $(WARN) $(OPT) -fPIC -D_POSIX_C_SOURCE=200809L $(CFLAGS)
+# -fno-semantic-interposition and -Bsymbolic-functions (the DUT libraries):
+# calls inside a library bind to its own functions directly, not through the
+# PLT; nothing here is meant to be interposed (CS64 sweep fast path: make bench).
+ALL_CFLAGS := $(WARN) $(OPT) -fPIC -fno-semantic-interposition -D_POSIX_C_SOURCE=200809L $(CFLAGS)
 LDFLAGS ?=
 ALL_LDFLAGS := $(SANLD) $(LDFLAGS)
 
@@ -133,11 +136,11 @@ $(REFDUT_NOENTRY): harness/refdut/refdut.c
 
 $(O)/lib/riocheck-reference.so: $(O)/harness/refdut/refdut.o $(LIB_A)
 	@mkdir -p $(@D)
-	$(CC) -shared $(ALL_LDFLAGS) -o $@ $^
+	$(CC) -shared -Wl,-Bsymbolic-functions $(ALL_LDFLAGS) -o $@ $^
 
 $(O)/lib/riocheck-%.so: $(O)/harness/examples/%.o $(REFDUT_NOENTRY) $(LIB_A)
 	@mkdir -p $(@D)
-	$(CC) -shared $(ALL_LDFLAGS) -o $@ $^
+	$(CC) -shared -Wl,-Bsymbolic-functions $(ALL_LDFLAGS) -o $@ $^
 
 examples: $(EXAMPLES)
 

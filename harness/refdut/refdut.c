@@ -47,7 +47,8 @@
  *     else command(cmd, seq) with cmd = enum rio_fam_cmd (= the ABI's "cmd"
  *     symbols). flow_decode: flow(reserved, vc, flow).
  * C3  The optional fast path rc_dut.cs64_decode is provided; on error it
- *     writes an empty message (kind 0, nargs 0) and returns the error.
+ *     writes an empty message (kind 0, nargs 0) and returns the error. It
+ *     writes kind, nargs and arg[0..nargs-1] only.
  *
  * p12reg
  * R1  rev 2 or 3 (else RC_REVISION, as rio_voqreg_init). gen/rx/pervc (0/1)
@@ -722,18 +723,31 @@ static int codec_query(void *inst, const struct rc_msg *q, uint64_t *value)
     return rc != RC_OK ? rc : RC_NOTSUP; /* C1: no observable state */
 }
 
-/* C3: the optional sweep fast path. */
+/* C3: the optional sweep fast path, called 117M times by an exhaustive CS64
+ * sweep: the voq_msg of codec_voq_msg written field by field (no clearing
+ * of the unused arguments, no output buffer bookkeeping). */
 static int codec_cs64_decode(uint32_t width, uint32_t param, struct rc_msg *out)
 {
     struct rio_voq_msg m;
-    struct rd_out o = {out, 1, 0, 0};
     if (out == NULL)
         return RC_INVAL;
-    memset(out, 0, sizeof *out);
     int rc = rio_voq_cs64_decode(&m, width, param);
-    if (rc == RIO_OK)
-        codec_voq_msg(&o, &m);
-    return rc;
+    if (rc != RIO_OK) {
+        out->kind = 0;
+        out->nargs = 0;
+        return rc;
+    }
+    out->kind = RC_CODEC_OUT_VOQ_MSG;
+    out->nargs = 8;
+    out->arg[0] = (uint64_t)m.kind;
+    out->arg[1] = m.vc_ind;
+    out->arg[2] = m.vc;
+    out->arg[3] = m.group_width;
+    out->arg[4] = m.status_width;
+    out->arg[5] = m.group;
+    out->arg[6] = m.status;
+    out->arg[7] = m.first_port;
+    return RC_OK;
 }
 
 /* ==========================================================================

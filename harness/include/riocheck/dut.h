@@ -560,7 +560,9 @@ struct rc_dut {
     struct rc_profile profile;
     struct rc_machine_ops machine[RC_MACHINE_COUNT];
     /* Optional fast path for the exhaustive CS64 sweep: decode a 24-bit VoQ
-     * parameter exactly like codec cs64_decode (one voq_msg output). */
+     * parameter exactly like codec cs64_decode (one voq_msg output, written
+     * to *out; the harness reads kind, nargs and arg[0..nargs-1] only, so
+     * the rest of *out need not be cleared). */
     int (*cs64_decode)(uint32_t width, uint32_t param, struct rc_msg *out);
 };
 
