@@ -68,10 +68,6 @@ static void dut_open(struct dut *t)
         fuzz_fail("refdut codec create: %d", rc);
 }
 
-static void dut_close(struct dut *t)
-{
-    t->d->machine[RC_M_CODEC].destroy(t->inst);
-}
 
 static int dut_step(struct dut *t, uint32_t kind, const uint64_t *arg,
                     uint32_t nargs)
@@ -241,12 +237,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct fuzz_in in;
     fuzz_in_init(&in, data, size);
     uint8_t ctrl = fuzz_u8(&in);
-    struct dut t;
-    dut_open(&t);
+    /* The codec machine is stateless (refdut C1): one instance for the
+     * whole process, so that an execution costs no allocation. */
+    static struct dut t;
+    if (t.inst == NULL)
+        dut_open(&t);
     if (ctrl & CTRL_ENCODE)
         encode_mode(&t, ctrl, &in);
     else
         decode_mode(&t, ctrl, &in);
-    dut_close(&t);
     return 0;
 }

@@ -11,9 +11,10 @@ uint32_t rio_crc_bits(uint32_t crc, uint64_t bits, unsigned nbits,
     for (unsigned i = nbits; i > 0; i--) {
         uint32_t in = (uint32_t)(bits >> (i - 1)) & 1u;
         uint32_t feedback = ((crc & top) ? 1u : 0u) ^ in;
-        crc = (crc << 1) & mask;
-        if (feedback)
-            crc ^= poly;
+        /* crc ^= poly when feedback is 1, written without a branch (the
+         * feedback bit is as good as random: a branch mispredicts half the
+         * time) */
+        crc = ((crc << 1) & mask) ^ (poly & (0u - feedback));
     }
     return crc;
 }
