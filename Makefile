@@ -97,6 +97,8 @@ SHIM := $(O)/bin/riocheck-shim
 ##   make fuzz TARGET=T [TIME=s] [ENGINE=libfuzzer|afl]   fuzz one target
 ##   make fuzz-bench    exec/s of every target beside an empty target
 ##                      (BENCH_TIME seconds each, default 10)
+##   make fuzz-findtime seconds for the differential target to find each
+##                      example non-conforming vendor (goal: 60 s each)
 ##   make fuzz-replay   the replay binaries BUILD/VARIANT/fuzz/T-replay (run
 ##                      on fuzz/corpus/T by `make check`)
 ##   make clean         remove BUILD (default build/)
@@ -210,8 +212,7 @@ $(BENCH): $(O)/harness/bench/bench.o $(O)/harness/oracle/oracle.o
 
 bench: $(BENCH) $(RIOCHECK) $(SHIM) $(O)/lib/riocheck-reference.so
 	$(BENCH) $(O)/lib/riocheck-reference.so
-	@for i in 1 2 3; do $(RIOCHECK) run --no-reports --sweep-stride 16777216 | tail -n 1; done
-	@for i in 1 2 3; do $(RIOCHECK) run --no-reports --sweep-stride 16777216 --dut-cmd $(SHIM) | tail -n 1; done
+	@sh harness/bench/run-speed.sh $(RIOCHECK) $(SHIM) $(O)/lib/riocheck-reference.so
 
 # Line and branch coverage of reference/ by the conformance vectors alone
 # (riocheck run against the built-in reference), with lcov and genhtml:
@@ -366,7 +367,7 @@ $(FUZZ_O)/empty: $(FUZZ_O)/cov/fuzz/empty.o
 	$(FUZZ_CC) -fsanitize=fuzzer $(FUZZ_SAN) $(LDFLAGS) -o $@ $^
 
 # -- targets ---------------------------------------------------------------------
-.PHONY: fuzz-build fuzz-afl-build fuzz-smoke fuzz fuzz-bench fuzz-replay fuzz-tools-check fuzz-afl-tools-check
+.PHONY: fuzz-build fuzz-afl-build fuzz-smoke fuzz fuzz-bench fuzz-findtime fuzz-replay fuzz-tools-check fuzz-afl-tools-check
 
 fuzz-tools-check:
 	@command -v $(FUZZ_CC) >/dev/null || { echo "$(FUZZ_CC) not found: apt-get install clang" >&2; exit 1; }
@@ -407,6 +408,11 @@ endif
 # empty target fuzz/empty.c, BENCH_TIME seconds each, one at a time.
 fuzz-bench: fuzz-build
 	FUZZ_BUILD=$(BUILD) sh fuzz/tools/bench.sh $(BENCH_TIME) $(FUZZ_TARGETS)
+
+# Time for the differential target to find each example vendor (gcc examples).
+fuzz-findtime: fuzz-build
+	$(MAKE) --no-print-directory VARIANT=gcc examples
+	sh fuzz/tools/diff-findtime.sh --bin $(FUZZ_O)/diff --libdir $(BUILD)/gcc/lib
 
 -include $(wildcard $(O)/fuzz/*.d $(O)/fuzz/*/*.d $(FUZZ_O)/*/*/*.d $(FUZZ_O)/*/*/*/*.d \
   $(FUZZ_AFL_O)/*/*/*.d $(FUZZ_AFL_O)/*/*/*/*.d)
