@@ -3,6 +3,7 @@
 #include "isolate.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
@@ -366,6 +367,9 @@ static int iso_run(const struct rc_dut *dut, const struct vec_record *const *rec
         (void)fflush(NULL);
         pid_t pid = -1;
         if (pipe(fds) == 0) {
+            /* close-on-exec: nothing the DUT starts inherits the pipe */
+            (void)fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+            (void)fcntl(fds[1], F_SETFD, FD_CLOEXEC);
             pid = fork();
             if (pid < 0) {
                 int e = errno;

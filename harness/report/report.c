@@ -456,9 +456,11 @@ FILE *rc_atomic_open(const char *path, char *tmp, size_t cap)
     /* O_EXCL: never write through a symlink or a file someone else holds;
      * a leftover of this very name can only be ours from an earlier crash
      * of a process with the same pid, so it is removed once. */
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+    /* O_CLOEXEC: a --dut-cmd process (re)started while the file is open
+     * must not inherit it. */
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0 && errno == EEXIST && unlink(tmp) == 0)
-        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+        fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0)
         return NULL;
     FILE *f = fdopen(fd, "w");

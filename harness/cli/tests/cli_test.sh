@@ -201,6 +201,19 @@ check run_dut_cmd_through_the_shim 0 'run: 1 passed, 0 failed' \
     "$R" run --vector p12.cs64.dec.w0.g0.lo --no-reports --dut-cmd "$(dirname "$R")/riocheck-shim"
 check run_dut_cmd_missing_program 3 '--dut-cmd' \
     "$R" run --vector p12.cs64.dec.w0.g0.lo --no-reports --dut-cmd "$tmp/no-such-program"
+# A --dut-cmd process inherits nothing but stdin/stdout/stderr from riocheck
+# (restarted after a crash, while results.tsv is open): the fd numbers a
+# shell sees there are the ones a shell started here sees.
+if [ -d /proc/self/fd ] && [ -f "$lib/riocheck-bad-segv.so" ]; then
+    sh -c "ls /proc/\$\$/fd >> \"$tmp/fd-base\"" </dev/null
+    "$R" run --suite p12-generator --out "$tmp/fdrep" --dut-cmd sh -c \
+        "ls /proc/\$\$/fd >> \"$tmp/fd-dut\"; exec \"$(dirname "$R")/riocheck-shim\" --dut \"$lib/riocheck-bad-segv.so\"" \
+        >/dev/null 2>&1
+    spawns=$(grep -c '^0$' "$tmp/fd-dut" 2>/dev/null || echo 0)
+    check dut_cmd_restarted_after_crashes 0 '' test "$spawns" -ge 2
+    check dut_cmd_inherits_no_fd 0 '' \
+        sh -c "sort -u \"$tmp/fd-dut\" | diff -u \"$tmp/fd-base\" - >&2"
+fi
 
 echo "cli_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
