@@ -1519,7 +1519,8 @@ static void ep_outputs(struct rd_out *o, const struct rio_fcep_out *r)
 }
 
 /* E2: feed n ticks to the scratch context in 32-bit chunks. */
-static int ep_tick(struct rd_ep *e, struct rd_out *o, uint64_t n)
+static int ep_tick(struct rio_fcep *c, struct rd_ep *e, struct rd_out *o,
+                   uint64_t n)
 {
     struct rio_fcep_event ev;
     memset(&ev, 0, sizeof ev);
@@ -1528,11 +1529,11 @@ static int ep_tick(struct rd_ep *e, struct rd_out *o, uint64_t n)
         struct rio_fcep_orphan orphan;
         ev.ticks = n > RD_U32 ? (uint32_t)RD_U32 : (uint32_t)n;
         n -= ev.ticks;
-        int rc = rio_fcep_step(&e->scratch, &ev, &e->out);
+        int rc = rio_fcep_step(c, &ev, &e->out);
         if (rc != RIO_OK)
             return rc;
         ep_outputs(o, &e->out);
-        rc = rio_fcep_orphan_state(&orphan, &e->scratch);
+        rc = rio_fcep_orphan_state(&orphan, c);
         if (rc != RIO_OK)
             return rc;
         if (!orphan.running)
@@ -1553,7 +1554,15 @@ static int ep_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
     const uint64_t *a = ev->arg;
     struct rio_fcep_event re;
     memset(&re, 0, sizeof re);
-    e->scratch = e->ctx;
+    /* G5 needs the scratch copy (a few KB) only when the outputs may not
+     * fit: a CCP, SETUP or RESET reports at most 3 (ep_outputs), a TICK at
+     * most 2 per XOFF'd flow. Otherwise the context is stepped in place
+     * (rio_fcep_step leaves it unchanged on error). */
+    uint32_t most = ev->kind == RC_EP_EV_TICK ? 2u * RIO_FCEP_FIFO_MAX : 3u;
+    int direct = cap >= most;
+    struct rio_fcep *c = direct ? &e->ctx : &e->scratch;
+    if (!direct)
+        e->scratch = e->ctx;
     switch ((enum rc_ep_event)ev->kind) {
     case RC_EP_EV_CCP:
         if (!RD_FIT(ev, RD_U8, RD_U8, RD_U8, RD_U32, RD_U8))
@@ -1566,8 +1575,8 @@ static int ep_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
         re.ccp.soc = (uint8_t)a[4];
         break;
     case RC_EP_EV_TICK:
-        rc = ep_tick(e, &o, a[0]);
-        if (rc == RC_OK && !o.full)
+        rc = ep_tick(c, e, &o, a[0]);
+        if (rc == RC_OK && !o.full && !direct)
             e->ctx = e->scratch;
         return rd_step_end(&o, n, rc);
     case RC_EP_EV_SETUP: {
@@ -1589,10 +1598,10 @@ static int ep_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
     case RC_EP_EV_END_:
         return RC_INVAL; /* not reached */
     }
-    rc = rio_fcep_step(&e->scratch, &re, &e->out);
+    rc = rio_fcep_step(c, &re, &e->out);
     if (rc == RIO_OK) {
         ep_outputs(&o, &e->out);
-        if (!o.full)
+        if (!o.full && !direct)
             e->ctx = e->scratch;
     }
     return rd_step_end(&o, n, rc);
