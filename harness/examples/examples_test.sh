@@ -67,6 +67,43 @@ else
     fail=$((fail + 1))
 fi
 
+# --- opt-quiet.so: options the spec leaves open are not held against a DUT --
+# It declares neither sw_replace nor arbrx_freed and reports no freed note:
+# nothing fails, the replace vectors are not applicable, the freed vectors
+# pass. Declaring both (RIOCHECK_OPT_QUIET_CLAIM=1) makes the freed vectors
+# fail: the skipping follows the declaration.
+quiet="$LIBDIR/riocheck-opt-quiet.so"
+if [ ! -f "$quiet" ]; then
+    echo "FAIL opt-quiet: $quiet missing (make examples)"; fail=$((fail + 1))
+elif play "$quiet" opt-quiet; then
+    bad=$(awk -F'\t' '$2 == "fail" || $2 == "error"' "$tmp/r.tsv" | wc -l)
+    na=$(awk -F'\t' '$1 ~ /^p9[.]sw[.]full[.]replace-/ && $2 != "n/a" && $2 != "na" && $2 != "not-applicable"' "$tmp/r.tsv" | wc -l)
+    nrep=$(awk -F'\t' '$1 ~ /^p9[.]sw[.]full[.]replace-/' "$tmp/r.tsv" | wc -l)
+    freed=$(awk -F'\t' '$1 ~ /^p9[.]arbrx[.]r[23][.]single[.]freed-on-/ && $2 == "pass"' "$tmp/r.tsv" | wc -l)
+    if [ "$bad" -eq 0 ] && [ "$nrep" -eq 10 ] && [ "$na" -eq 0 ] && [ "$freed" -eq 4 ]; then
+        echo "ok   opt-quiet: 0 fail, the 10 replace vectors not applicable, the 4 freed-on vectors pass"
+        pass=$((pass + 1))
+    else
+        echo "FAIL opt-quiet: $bad fail/error, $nrep replace vectors of which $na applicable, $freed of 4 freed-on vectors pass"
+        fail=$((fail + 1))
+    fi
+    if RIOCHECK_OPT_QUIET_CLAIM=1 play "$quiet" opt-quiet-claim; then
+        nf=$(awk -F'\t' '$2 == "fail"' "$tmp/r.tsv" | wc -l)
+        nff=$(awk -F'\t' '$2 == "fail" && $1 ~ /^p9[.]arbrx[.]/' "$tmp/r.tsv" | wc -l)
+        if [ "$nf" -gt 0 ] && [ "$nf" -eq "$nff" ]; then
+            echo "ok   opt-quiet claiming arbrx_freed: $nf arbrx vectors fail (the freed note is missing)"
+            pass=$((pass + 1))
+        else
+            echo "FAIL opt-quiet claiming arbrx_freed: $nf vectors fail, $nff of them arbrx"
+            fail=$((fail + 1))
+        fi
+    else
+        fail=$((fail + 1))
+    fi
+else
+    fail=$((fail + 1))
+fi
+
 # --- every bad-*.so ---------------------------------------------------------------
 found=0
 for lib in "$LIBDIR"/riocheck-bad-*.so; do

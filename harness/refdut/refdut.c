@@ -2219,7 +2219,7 @@ static const struct rc_dut rd_dut = {
             .caps = RC_CAP_CS48 | RC_CAP_CS64 | RC_CAP_GEN | RC_CAP_RX |
                     RC_CAP_PERVC | RC_CAP_P12REG | RC_CAP_P9REG | RC_CAP_EP |
                     RC_CAP_SW | RC_CAP_ARBTX | RC_CAP_ARBRX | RC_CAP_CODEC |
-                    RC_CAP_SWITCH,
+                    RC_CAP_SWITCH | RC_CAP_SW_REPLACE | RC_CAP_ARBRX_FREED,
             .ports = 8,
             .vcs = 8,
             .counter_width = 4,

@@ -521,7 +521,13 @@ struct rc_profile {
     X(ARBTX, 9, "arbtx")                                                       \
     X(ARBRX, 10, "arbrx")                                                      \
     X(CODEC, 11, "codec")                                                      \
-    X(SWITCH, 12, "switch")  /* the device is a switch (else an endpoint) */
+    X(SWITCH, 12, "switch")  /* the device is a switch (else an endpoint) */ \
+    X(SW_REPLACE, 13, "sw_replace")   /* sw: a full controlled flow list    \
+                                         replaces a less important entry    \
+                                         (the "may" of Part 9 2.4.2.2) */   \
+    X(ARBRX_FREED, 14, "arbrx_freed") /* arbrx reports the optional freed   \
+                                         note; without it vectors do not    \
+                                         expect that note */
 
 enum rc_cap {
 #define RC_CAP_ENUM_(n, bit, s) RC_CAP_##n = 1u << (bit),
