@@ -31,7 +31,8 @@
  * GEN_TICK_REPEAT (4): repeating a congest, csr or link_recovered event
  * changes nothing after the first, and a tick carries its own count (a
  * refresh of every group of 256 ports x 9 VCs per tick made programs of
- * repeated ticks take 15 s under ASan).
+ * repeated ticks take 15 s under ASan), and an input ends once 65536
+ * symbols have been checked (GEN_SYMBOL_BUDGET).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +48,10 @@
 #define GEN_GLOBAL_PORTS 16u /* up to here every group is re-derived */
 #define GEN_REPEAT 16u       /* repetitions checked (the rest are the same) */
 #define GEN_TICK_REPEAT 4u
+/* An input stops after the step that brings the symbols checked to this
+ * many: a tick can carry thousands of refreshes (refresh = 1, n = 8192), and
+ * the fuzzer learned to chain such ticks into 15-s inputs. */
+#define GEN_SYMBOL_BUDGET 65536u
 #define GEN_ALL 255u         /* the all-VCs stream */
 
 #define CSR_GEN 0x00800000u       /* bit 8 */
@@ -548,7 +553,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     s->refresh = evprog_cfg(&p, RC_GEN_CFG_REFRESH);
     s->link_refresh = (unsigned)evprog_cfg(&p, RC_GEN_CFG_LINK_REFRESH);
 
-    while (evprog_next(&p, &st)) {
+    uint64_t symbols = 0; /* checked so far: at most GEN_SYMBOL_BUDGET */
+    while (symbols < GEN_SYMBOL_BUDGET && evprog_next(&p, &st)) {
         if (st.query) {
             uint64_t v = 0;
             int64_t want = expect_query(s, &st.msg);
@@ -575,6 +581,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             uint16_t old_cong = port < GEN_PORTS ? s->cong[port] : 0;
             int ok = expect_event(s, &gen_ex, &st.msg, &full, &elapsed);
             rc = ops->step(inst, &st.msg, gen_out, GEN_CAP, &n);
+            symbols += n;
             if (!ok || full || rc != RC_OK) {
                 if (rc == RC_OK || n != 0 || (ok && !full) ||
                     (full && rc != RC_FULL)) {
