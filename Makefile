@@ -178,14 +178,17 @@ check: $(REF_TESTS) $(HARNESS_TESTS) $(RIOCHECK) $(SHIM) $(EXAMPLES)
 	    docs/interpretations_test.sh fuzz/replay_test.sh
 
 # Everything, in every variant: what CI runs.
+# Each variant builds on every core (the tests themselves run one after the
+# other); a -j given on the command line is used as it is.
+TEST_JOBS := $(if $(findstring j,$(filter-out --%,$(MAKEFLAGS))),,-j$(shell nproc 2>/dev/null || echo 1))
 test: test-gcc test-clang test-san
 	@echo "all variants passed"
 test-gcc:
-	$(MAKE) --no-print-directory VARIANT=gcc check
+	$(MAKE) --no-print-directory $(TEST_JOBS) VARIANT=gcc check
 test-clang: tools-check
-	$(MAKE) --no-print-directory VARIANT=clang check
+	$(MAKE) --no-print-directory $(TEST_JOBS) VARIANT=clang check
 test-san:
-	$(MAKE) --no-print-directory VARIANT=san check
+	$(MAKE) --no-print-directory $(TEST_JOBS) VARIANT=san check
 
 tools-check:
 	@command -v clang >/dev/null || { echo "clang not found: apt-get install clang" >&2; exit 1; }
