@@ -54,7 +54,7 @@
  */
 #include <string.h>
 
-#include "../harness/refdut/refdut.h"
+#include "common/codec_dut.h"
 #include "common/fuzz.h"
 #include "rio/ccp.h"
 #include "rio/err.h"
@@ -63,31 +63,6 @@
 #define CTRL_ENCODE 0x10u
 
 /* ---- spec-literal helpers (no code shared with reference/) ---------------- */
-
-/* Bits first..last (at most 32) of a big-endian byte string, bit 0 = the
- * MSB of byte 0: the bytes that hold them, shifted and masked. */
-FUZZ_ORACLE static uint64_t bits_get(const uint8_t *p, unsigned first,
-                                     unsigned last)
-{
-    uint64_t v = 0;
-    for (unsigned i = first / 8; i <= last / 8; i++)
-        v = (v << 8) | p[i];
-    v >>= 7 - last % 8;
-    return v & ((UINT64_C(1) << (last - first + 1)) - 1);
-}
-
-FUZZ_ORACLE static void bits_put(uint8_t *p, unsigned first, unsigned last,
-                                 uint64_t v)
-{
-    unsigned shift = 7 - last % 8;
-    uint64_t mask = ((UINT64_C(1) << (last - first + 1)) - 1) << shift;
-    uint64_t w = 0;
-    for (unsigned i = first / 8; i <= last / 8; i++)
-        w = (w << 8) | p[i];
-    w = (w & ~mask) | ((v << shift) & mask);
-    for (unsigned i = last / 8 + 1; i-- > first / 8; w >>= 8)
-        p[i] = (uint8_t)w;
-}
 
 /* Part 6 2.5: x^16+x^12+x^5+1, initial 0xFFFF, MSB first, over the packet
  * with its first 6 bits (the ackID) taken as 0. */
@@ -127,21 +102,21 @@ FUZZ_ORACLE static struct fields fields_get(const uint8_t *p, unsigned idb)
 {
     struct fields f;
     unsigned b = 16 + 16 * idb; /* logical word */
-    f.ack_id = (unsigned)bits_get(p, 0, 5);
-    f.vc = (unsigned)bits_get(p, 6, 6);
-    f.crf = (unsigned)bits_get(p, 7, 7);
-    f.prio = (unsigned)bits_get(p, 8, 9);
-    f.tt = (unsigned)bits_get(p, 10, 11);
-    f.ftype = (unsigned)bits_get(p, 12, 15);
-    f.dest = (uint32_t)bits_get(p, 16, 16 + 8 * idb - 1);
-    f.tgt = (uint32_t)bits_get(p, 16 + 8 * idb, b - 1);
-    f.xon = (unsigned)bits_get(p, b, b);
-    f.fam = (unsigned)bits_get(p, b + 1, b + 3);
-    f.rsrv = (unsigned)bits_get(p, b + 4, b + 7);
-    f.flow_id = (unsigned)bits_get(p, b + 8, b + 14);
-    f.soc = (unsigned)bits_get(p, b + 15, b + 15);
-    f.crc = (unsigned)bits_get(p, b + 16, b + 31);
-    f.pad = idb > 1 ? (unsigned)bits_get(p, b + 32, b + 47) : 0u;
+    f.ack_id = (unsigned)fuzz_bits_get(p, 0, 5);
+    f.vc = (unsigned)fuzz_bits_get(p, 6, 6);
+    f.crf = (unsigned)fuzz_bits_get(p, 7, 7);
+    f.prio = (unsigned)fuzz_bits_get(p, 8, 9);
+    f.tt = (unsigned)fuzz_bits_get(p, 10, 11);
+    f.ftype = (unsigned)fuzz_bits_get(p, 12, 15);
+    f.dest = (uint32_t)fuzz_bits_get(p, 16, 16 + 8 * idb - 1);
+    f.tgt = (uint32_t)fuzz_bits_get(p, 16 + 8 * idb, b - 1);
+    f.xon = (unsigned)fuzz_bits_get(p, b, b);
+    f.fam = (unsigned)fuzz_bits_get(p, b + 1, b + 3);
+    f.rsrv = (unsigned)fuzz_bits_get(p, b + 4, b + 7);
+    f.flow_id = (unsigned)fuzz_bits_get(p, b + 8, b + 14);
+    f.soc = (unsigned)fuzz_bits_get(p, b + 15, b + 15);
+    f.crc = (unsigned)fuzz_bits_get(p, b + 16, b + 31);
+    f.pad = idb > 1 ? (unsigned)fuzz_bits_get(p, b + 32, b + 47) : 0u;
     return f;
 }
 
@@ -151,23 +126,23 @@ FUZZ_ORACLE static size_t fields_put(uint8_t *p, unsigned idb,
                                      const struct fields *f)
 {
     unsigned b = 16 + 16 * idb;
-    bits_put(p, 0, 5, f->ack_id);
-    bits_put(p, 6, 6, f->vc);
-    bits_put(p, 7, 7, f->crf);
-    bits_put(p, 8, 9, f->prio);
-    bits_put(p, 10, 11, f->tt);
-    bits_put(p, 12, 15, f->ftype);
-    bits_put(p, 16, 16 + 8 * idb - 1, f->dest);
-    bits_put(p, 16 + 8 * idb, b - 1, f->tgt);
-    bits_put(p, b, b, f->xon);
-    bits_put(p, b + 1, b + 3, f->fam);
-    bits_put(p, b + 4, b + 7, f->rsrv);
-    bits_put(p, b + 8, b + 14, f->flow_id);
-    bits_put(p, b + 15, b + 15, f->soc);
-    bits_put(p, b + 16, b + 31, crc16_serial(p, (b + 16) / 8));
+    fuzz_bits_put(p, 0, 5, f->ack_id);
+    fuzz_bits_put(p, 6, 6, f->vc);
+    fuzz_bits_put(p, 7, 7, f->crf);
+    fuzz_bits_put(p, 8, 9, f->prio);
+    fuzz_bits_put(p, 10, 11, f->tt);
+    fuzz_bits_put(p, 12, 15, f->ftype);
+    fuzz_bits_put(p, 16, 16 + 8 * idb - 1, f->dest);
+    fuzz_bits_put(p, 16 + 8 * idb, b - 1, f->tgt);
+    fuzz_bits_put(p, b, b, f->xon);
+    fuzz_bits_put(p, b + 1, b + 3, f->fam);
+    fuzz_bits_put(p, b + 4, b + 7, f->rsrv);
+    fuzz_bits_put(p, b + 8, b + 14, f->flow_id);
+    fuzz_bits_put(p, b + 15, b + 15, f->soc);
+    fuzz_bits_put(p, b + 16, b + 31, crc16_serial(p, (b + 16) / 8));
     if (idb == 1)
         return 8;
-    bits_put(p, b + 32, b + 47, f->pad);
+    fuzz_bits_put(p, b + 32, b + 47, f->pad);
     return (b + 48) / 8;
 }
 
@@ -191,71 +166,10 @@ static enum rio_fam_cmd fam_table(unsigned xon, unsigned fam, unsigned *seq)
     return c;
 }
 
-/* ---- the reference as a DUT (riocheck/dut.h codec machine) --------------- */
-
-struct dut {
-    const struct rc_dut *d;
-    void *inst;
-    struct rc_msg out[RC_MAX_OUTPUTS];
-    uint32_t n;
-};
-
-static void dut_open(struct dut *t)
-{
-    struct rc_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    t->d = rc_refdut();
-    t->inst = NULL;
-    t->n = 0;
-    int rc = t->d->machine[RC_M_CODEC].create(&t->inst, &cfg);
-    if (rc != RC_OK || t->inst == NULL)
-        fuzz_fail("refdut codec create: %d", rc);
-}
-
-
-static int dut_step(struct dut *t, uint32_t kind, const uint64_t *arg,
-                    uint32_t nargs)
-{
-    struct rc_msg ev;
-    ev.kind = kind;
-    ev.nargs = nargs;
-    memcpy(ev.arg, arg, nargs * sizeof arg[0]);
-    t->n = UINT32_MAX;
-    int rc = t->d->machine[RC_M_CODEC].step(t->inst, &ev, t->out,
-                                            RC_MAX_OUTPUTS, &t->n);
-    if (t->n > RC_MAX_OUTPUTS)
-        fuzz_fail("refdut codec event %u: n = %u", kind, t->n);
-    return rc;
-}
-
-/* Output i of the last step is `kind` with the nargs values of want[]. */
-static void dut_expect(const struct dut *t, uint32_t i, uint32_t kind,
-                       const uint64_t *want, uint32_t nargs, const char *what)
-{
-    const struct rc_msg *m = &t->out[i];
-    if (i >= t->n || m->kind != kind || m->nargs != nargs)
-        fuzz_fail("%s: refdut output %u of %u is kind %u with %u args, want "
-                  "kind %u, %u args", what, i, t->n, i < t->n ? m->kind : 0,
-                  i < t->n ? m->nargs : 0, kind, nargs);
-    for (uint32_t a = 0; a < nargs; a++)
-        if (m->arg[a] != want[a])
-            fuzz_fail("%s: refdut output %u arg %u = %llu, direct call %llu",
-                      what, i, a, (unsigned long long)m->arg[a],
-                      (unsigned long long)want[a]);
-}
-
-static void bytes_args(uint64_t arg[3], const uint8_t *p, size_t n)
-{
-    arg[0] = n;
-    arg[1] = arg[2] = 0;
-    for (size_t i = 0; i < n && i < 16; i++)
-        arg[1 + i / 8] |= (uint64_t)p[i] << (56 - 8 * (i % 8));
-}
-
 /* ---- properties ------------------------------------------------------------ */
 
 /* FAM and flowID of a packet (each 3 and 7 bits wide here). */
-static void check_fam_flow(struct dut *t, unsigned xon, unsigned fam,
+static void check_fam_flow(struct codec_dut *t, unsigned xon, unsigned fam,
                            unsigned flow_id)
 {
     unsigned seq = 9, want_seq;
@@ -278,9 +192,9 @@ static void check_fam_flow(struct dut *t, unsigned xon, unsigned fam,
     }
     uint64_t arg[2] = {xon, fam};
     uint64_t out[2] = {(uint64_t)cmd, seq};
-    if (dut_step(t, RC_CODEC_EV_FAM_DECODE, arg, 2) != RC_OK)
+    if (codec_dut_step(t, RC_CODEC_EV_FAM_DECODE, arg, 2) != RC_OK)
         fuzz_fail("refdut fam_decode %u %u failed", xon, fam);
-    dut_expect(t, 0, RC_CODEC_OUT_COMMAND, out, 2, "fam_decode");
+    codec_dut_expect(t, 0, RC_CODEC_OUT_COMMAND, out, 2, "fam_decode");
 
     /* Table 3-1 (I-CCP-4: 0000101 is VC0 flow F). */
     struct rio_flow fl = {9, 9, 9};
@@ -300,12 +214,12 @@ static void check_fam_flow(struct dut *t, unsigned xon, unsigned fam,
     }
     uint64_t farg[1] = {flow_id};
     uint64_t fout[3] = {fl.reserved, fl.vc, fl.flow};
-    if (dut_step(t, RC_CODEC_EV_FLOW_DECODE, farg, 1) != RC_OK)
+    if (codec_dut_step(t, RC_CODEC_EV_FLOW_DECODE, farg, 1) != RC_OK)
         fuzz_fail("refdut flow_decode 0x%02X failed", flow_id);
-    dut_expect(t, 0, RC_CODEC_OUT_FLOW, fout, 3, "flow_decode");
+    codec_dut_expect(t, 0, RC_CODEC_OUT_FLOW, fout, 3, "flow_decode");
 }
 
-static void check_decode(struct dut *t, unsigned rev, const uint8_t *pkt,
+static void check_decode(struct codec_dut *t, unsigned rev, const uint8_t *pkt,
                          size_t len)
 {
     struct rio_ccp_packet p;
@@ -315,8 +229,8 @@ static void check_decode(struct dut *t, unsigned rev, const uint8_t *pkt,
 
     uint64_t arg[4];
     arg[0] = rev;
-    bytes_args(arg + 1, pkt, len);
-    int drc = dut_step(t, RC_CODEC_EV_CCP_UNPACK, arg, 4);
+    codec_bytes_args(arg + 1, pkt, len);
+    int drc = codec_dut_step(t, RC_CODEC_EV_CCP_UNPACK, arg, 4);
     if (drc != (len <= 16 ? rc : RC_RANGE))
         fuzz_fail("ccp rev %u %s: refdut %d, direct %d", rev,
                   fuzz_hex(h, sizeof h, pkt, len), drc, rc);
@@ -372,16 +286,16 @@ static void check_decode(struct dut *t, unsigned rev, const uint8_t *pkt,
     uint64_t log[6] = {f.xon, f.fam, f.rsrv, f.flow_id, f.soc, f.tgt};
     if (t->n != 2)
         fuzz_fail("ccp_unpack: refdut %u outputs, want 2", t->n);
-    dut_expect(t, 0, RC_CODEC_OUT_CCP_HDR, hdr, 9, "ccp_unpack");
-    dut_expect(t, 1, RC_CODEC_OUT_CCP, log, 6, "ccp_unpack");
+    codec_dut_expect(t, 0, RC_CODEC_OUT_CCP_HDR, hdr, 9, "ccp_unpack");
+    codec_dut_expect(t, 1, RC_CODEC_OUT_CCP, log, 6, "ccp_unpack");
 
     /* Canonical form: zero pad, the CRC the fields call for. */
     uint8_t canon[RIO_CCP_MAX_BYTES], packed[RIO_CCP_MAX_BYTES];
     size_t plen = 0;
     memcpy(canon, pkt, len);
-    bits_put(canon, 8 * (unsigned)unpadded - 16, 8 * (unsigned)unpadded - 1, crc);
+    fuzz_bits_put(canon, 8 * (unsigned)unpadded - 16, 8 * (unsigned)unpadded - 1, crc);
     if (total > unpadded)
-        bits_put(canon, 8 * (unsigned)unpadded, 8 * (unsigned)total - 1, 0);
+        fuzz_bits_put(canon, 8 * (unsigned)unpadded, 8 * (unsigned)total - 1, 0);
     int prc = rio_ccp_pack(packed, sizeof packed, &plen,
                            rev == 3 ? RIO_P9_REV3 : RIO_P9_REV2, &p);
     if (prc != RIO_OK || plen != total || memcmp(packed, canon, total) != 0)
@@ -392,16 +306,16 @@ static void check_decode(struct dut *t, unsigned rev, const uint8_t *pkt,
                          f.tt,   f.dest,   f.tgt,  f.xon,  f.fam,
                          f.rsrv, f.flow_id, f.soc, f.ftype};
     uint64_t bytes[3];
-    bytes_args(bytes, canon, total);
-    if (dut_step(t, RC_CODEC_EV_CCP_PACK, parg, 14) != RC_OK)
+    codec_bytes_args(bytes, canon, total);
+    if (codec_dut_step(t, RC_CODEC_EV_CCP_PACK, parg, 14) != RC_OK)
         fuzz_fail("ccp rev %u %s: refdut ccp_pack failed", rev,
                   fuzz_hex(h, sizeof h, pkt, len));
-    dut_expect(t, 0, RC_CODEC_OUT_BYTES, bytes, 3, "ccp_pack");
+    codec_dut_expect(t, 0, RC_CODEC_OUT_BYTES, bytes, 3, "ccp_pack");
 
     check_fam_flow(t, f.xon, f.fam, f.flow_id);
 }
 
-static void check_encode(struct dut *t, unsigned rev, const uint8_t *data,
+static void check_encode(struct codec_dut *t, unsigned rev, const uint8_t *data,
                          size_t size)
 {
     struct fuzz_in in;
@@ -470,15 +384,15 @@ static void check_encode(struct dut *t, unsigned rev, const uint8_t *data,
                          p.ccp.flow_id,
                          p.ccp.soc,
                          p.ftype};
-    int drc = dut_step(t, RC_CODEC_EV_CCP_PACK, parg, 14);
+    int drc = codec_dut_step(t, RC_CODEC_EV_CCP_PACK, parg, 14);
     if (drc != rc || (rc != RIO_OK && t->n != 0))
         fuzz_fail("ccp_pack: refdut %d n %u, direct %d", drc, t->n, rc);
 
     if (rc == RIO_OK) {
         size_t total = idb == 1 ? 8 : 8u + 2u * idb;
         uint64_t bytes[3];
-        bytes_args(bytes, pkt, len);
-        dut_expect(t, 0, RC_CODEC_OUT_BYTES, bytes, 3, "ccp_pack");
+        codec_bytes_args(bytes, pkt, len);
+        codec_dut_expect(t, 0, RC_CODEC_OUT_BYTES, bytes, 3, "ccp_pack");
         struct fields f = {p.ack_id, p.vc,        p.crf,      p.prio,
                            p.tt,     p.ftype,     p.destination_id,
                            p.ccp.tgt_destination_id,
@@ -493,7 +407,7 @@ static void check_encode(struct dut *t, unsigned rev, const uint8_t *data,
                       fuzz_hex(h1, sizeof h1, pkt, len), len,
                       fuzz_hex(h2, sizeof h2, spec, slen));
         }
-        unsigned crc = (unsigned)bits_get(spec, 16 + 16 * idb + 16,
+        unsigned crc = (unsigned)fuzz_bits_get(spec, 16 + 16 * idb + 16,
                                           16 + 16 * idb + 31);
         if (rio_ccp_crc(r, &p) != crc)
             fuzz_fail("rio_ccp_crc 0x%04X, bit-serial 0x%04X",
@@ -556,15 +470,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size == 0)
         return 0;
     unsigned rev = (data[0] & CTRL_REV3) ? 3 : 2;
-    /* The codec machine is stateless (refdut C1): one instance for the
-     * whole process, so that an execution costs no allocation. */
-    static struct dut t;
-    if (t.inst == NULL)
-        dut_open(&t);
+    struct codec_dut *t = codec_dut();
     if (data[0] & CTRL_ENCODE)
-        check_encode(&t, rev, data + 1, size - 1);
+        check_encode(t, rev, data + 1, size - 1);
     else
-        check_decode(&t, rev, data + 1, size - 1);
+        check_decode(t, rev, data + 1, size - 1);
     return 0;
 }
 

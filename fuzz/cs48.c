@@ -41,7 +41,7 @@
 #include <string.h>
 
 #include "../harness/oracle/oracle.h"
-#include "../harness/refdut/refdut.h"
+#include "common/codec_dut.h"
 #include "common/fuzz.h"
 #include "rio/cs.h"
 #include "rio/err.h"
@@ -52,31 +52,6 @@
 #define CTRL_ENCODE 0x10u
 
 /* ---- spec-literal helpers (no code shared with reference/) ---------------- */
-
-/* Bits first..last (at most 32) of a big-endian byte string, bit 0 = the
- * MSB of byte 0: the bytes that hold them, shifted and masked. */
-FUZZ_ORACLE static uint64_t bits_get(const uint8_t *p, unsigned first,
-                                     unsigned last)
-{
-    uint64_t v = 0;
-    for (unsigned i = first / 8; i <= last / 8; i++)
-        v = (v << 8) | p[i];
-    v >>= 7 - last % 8;
-    return v & ((UINT64_C(1) << (last - first + 1)) - 1);
-}
-
-FUZZ_ORACLE static void bits_put(uint8_t *p, unsigned first, unsigned last,
-                                 uint64_t v)
-{
-    unsigned shift = 7 - last % 8;
-    uint64_t mask = ((UINT64_C(1) << (last - first + 1)) - 1) << shift;
-    uint64_t w = 0;
-    for (unsigned i = first / 8; i <= last / 8; i++)
-        w = (w << 8) | p[i];
-    w = (w & ~mask) | ((v << shift) & mask);
-    for (unsigned i = last / 8 + 1; i-- > first / 8; w >>= 8)
-        p[i] = (uint8_t)w;
-}
 
 /* CRC-13, x^13+x^10+x^8+x^5+x^2+1, initial 0, over bits 0-34, MSB first
  * (Part 6 3.6.2), one bit at a time. */
@@ -104,90 +79,28 @@ struct fields {
 FUZZ_ORACLE static struct fields fields_get(const uint8_t sym[6])
 {
     struct fields f = {
-        (unsigned)bits_get(sym, 0, 2),   (unsigned)bits_get(sym, 3, 8),
-        (unsigned)bits_get(sym, 9, 14),  (unsigned)bits_get(sym, 15, 17),
-        (unsigned)bits_get(sym, 18, 20), (unsigned)bits_get(sym, 21, 34),
-        (unsigned)bits_get(sym, 35, 47)};
+        (unsigned)fuzz_bits_get(sym, 0, 2),   (unsigned)fuzz_bits_get(sym, 3, 8),
+        (unsigned)fuzz_bits_get(sym, 9, 14),  (unsigned)fuzz_bits_get(sym, 15, 17),
+        (unsigned)fuzz_bits_get(sym, 18, 20), (unsigned)fuzz_bits_get(sym, 21, 34),
+        (unsigned)fuzz_bits_get(sym, 35, 47)};
     return f;
 }
 
 /* Fields (masked to their widths), then the CRC they call for. */
 FUZZ_ORACLE static void fields_put(uint8_t sym[6], const struct fields *f)
 {
-    bits_put(sym, 0, 2, f->stype0);
-    bits_put(sym, 3, 8, f->parameter0);
-    bits_put(sym, 9, 14, f->parameter1);
-    bits_put(sym, 15, 17, f->stype1);
-    bits_put(sym, 18, 20, f->cmd);
-    bits_put(sym, 21, 34, f->stype2);
-    bits_put(sym, 35, 47, crc13_serial(sym));
-}
-
-/* ---- the reference as a DUT (riocheck/dut.h codec machine) --------------- */
-
-struct dut {
-    const struct rc_dut *d;
-    void *inst;
-    struct rc_msg out[RC_MAX_OUTPUTS];
-    uint32_t n;
-};
-
-static void dut_open(struct dut *t)
-{
-    struct rc_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    t->d = rc_refdut();
-    t->inst = NULL;
-    t->n = 0;
-    int rc = t->d->machine[RC_M_CODEC].create(&t->inst, &cfg);
-    if (rc != RC_OK || t->inst == NULL)
-        fuzz_fail("refdut codec create: %d", rc);
-}
-
-
-static int dut_step(struct dut *t, uint32_t kind, const uint64_t *arg,
-                    uint32_t nargs)
-{
-    struct rc_msg ev;
-    ev.kind = kind;
-    ev.nargs = nargs;
-    memcpy(ev.arg, arg, nargs * sizeof arg[0]);
-    t->n = UINT32_MAX;
-    int rc = t->d->machine[RC_M_CODEC].step(t->inst, &ev, t->out,
-                                            RC_MAX_OUTPUTS, &t->n);
-    if (t->n > RC_MAX_OUTPUTS)
-        fuzz_fail("refdut codec event %u: n = %u", kind, t->n);
-    return rc;
-}
-
-/* The step gave exactly one output: `kind` with the nargs values of want[]. */
-static void dut_expect1(const struct dut *t, uint32_t kind, const uint64_t *want,
-                        uint32_t nargs, const char *what)
-{
-    const struct rc_msg *m = &t->out[0];
-    if (t->n != 1 || m->kind != kind || m->nargs != nargs)
-        fuzz_fail("%s: refdut gave %u outputs, the first kind %u with %u args "
-                  "(want 1: kind %u, %u args)", what, t->n,
-                  t->n ? m->kind : 0, t->n ? m->nargs : 0, kind, nargs);
-    for (uint32_t a = 0; a < nargs; a++)
-        if (m->arg[a] != want[a])
-            fuzz_fail("%s: refdut arg %u = %llu, direct call %llu", what, a,
-                      (unsigned long long)m->arg[a],
-                      (unsigned long long)want[a]);
-}
-
-/* (len, hi, lo) of the ABI: up to 16 bytes (a longer len is RC_RANGE). */
-static void bytes_args(uint64_t arg[3], const uint8_t *p, size_t n)
-{
-    arg[0] = n;
-    arg[1] = arg[2] = 0;
-    for (size_t i = 0; i < n && i < 16; i++)
-        arg[1 + i / 8] |= (uint64_t)p[i] << (56 - 8 * (i % 8));
+    fuzz_bits_put(sym, 0, 2, f->stype0);
+    fuzz_bits_put(sym, 3, 8, f->parameter0);
+    fuzz_bits_put(sym, 9, 14, f->parameter1);
+    fuzz_bits_put(sym, 15, 17, f->stype1);
+    fuzz_bits_put(sym, 18, 20, f->cmd);
+    fuzz_bits_put(sym, 21, 34, f->stype2);
+    fuzz_bits_put(sym, 35, 47, crc13_serial(sym));
 }
 
 /* ---- properties ------------------------------------------------------------ */
 
-static void check_stype2(struct dut *t, unsigned rev, unsigned width,
+static void check_stype2(struct codec_dut *t, unsigned rev, unsigned width,
                          unsigned stype2)
 {
     struct rio_voq_msg m;
@@ -200,7 +113,7 @@ static void check_stype2(struct dut *t, unsigned rev, unsigned width,
         fuzz_fail("stype2 0x%04X rev %u width %u: decode %d, oracle %d", stype2,
                   rev, width, rc, orc);
     uint64_t arg[3] = {rev, width, stype2};
-    int drc = dut_step(t, RC_CODEC_EV_STYPE2_DECODE, arg, 3);
+    int drc = codec_dut_step(t, RC_CODEC_EV_STYPE2_DECODE, arg, 3);
     if (drc != rc || (rc != RIO_OK && t->n != 0))
         fuzz_fail("stype2 0x%04X rev %u width %u: refdut %d n %u, direct %d",
                   stype2, rev, width, drc, t->n, rc);
@@ -214,10 +127,10 @@ static void check_stype2(struct dut *t, unsigned rev, unsigned width,
                       "%llu, oracle %llu", stype2, rev, width, a,
                       (unsigned long long)got[a],
                       (unsigned long long)want.arg[a]);
-    dut_expect1(t, RC_CODEC_OUT_VOQ_MSG, got, 8, "stype2_decode");
+    codec_dut_expect1(t, RC_CODEC_OUT_VOQ_MSG, got, 8, "stype2_decode");
 }
 
-static void check_decode(struct dut *t, uint8_t ctrl, const uint8_t *sym,
+static void check_decode(struct codec_dut *t, uint8_t ctrl, const uint8_t *sym,
                          size_t len)
 {
     struct rio_cs48 cs, sentinel;
@@ -227,17 +140,17 @@ static void check_decode(struct dut *t, uint8_t ctrl, const uint8_t *sym,
     int rc = rio_cs48_unpack(&cs, sym, len);
 
     uint64_t arg[3];
-    bytes_args(arg, sym, len);
+    codec_bytes_args(arg, sym, len);
     if (len < 16) {
         /* G4: a non-zero byte at or past len is not canonical: RC_RANGE. */
         uint64_t stray[3] = {arg[0], arg[1], arg[2]};
         stray[1 + len / 8] |= (uint64_t)0x01u << (56 - 8 * (len % 8));
-        int src = dut_step(t, RC_CODEC_EV_CS48_UNPACK, stray, 3);
+        int src = codec_dut_step(t, RC_CODEC_EV_CS48_UNPACK, stray, 3);
         if (src != RC_RANGE || t->n != 0)
             fuzz_fail("cs48_unpack len %zu with a byte past len: refdut %d n %u",
                       len, src, t->n);
     }
-    int drc = dut_step(t, RC_CODEC_EV_CS48_UNPACK, arg, 3);
+    int drc = codec_dut_step(t, RC_CODEC_EV_CS48_UNPACK, arg, 3);
     if (drc != (len <= 16 ? rc : RC_RANGE))
         fuzz_fail("cs48 %s: refdut %d, direct %d", fuzz_hex(h, sizeof h, sym, len),
                   drc, rc);
@@ -268,23 +181,23 @@ static void check_decode(struct dut *t, uint8_t ctrl, const uint8_t *sym,
                   f.stype1, f.cmd, f.stype2, f.crc);
     uint64_t fa[7] = {f.stype0, f.parameter0, f.parameter1, f.stype1,
                       f.cmd,    f.stype2,     f.crc};
-    dut_expect1(t, RC_CODEC_OUT_CS48, fa, 7, "cs48_unpack");
+    codec_dut_expect1(t, RC_CODEC_OUT_CS48, fa, 7, "cs48_unpack");
 
     /* Canonical form: the same bytes, with the CRC the fields call for; the
      * DUT ABI packs the same. */
     uint8_t canon[6], packed[6];
     memcpy(canon, sym, sizeof canon);
-    bits_put(canon, 35, 47, crc);
+    fuzz_bits_put(canon, 35, 47, crc);
     int prc = rio_cs48_pack(packed, &cs);
     if (prc != RIO_OK || memcmp(packed, canon, sizeof canon) != 0)
         fuzz_fail("cs48 %s: pack(unpack) %d %s", fuzz_hex(h, sizeof h, sym, len),
                   prc, prc == RIO_OK ? "differs" : "failed");
-    drc = dut_step(t, RC_CODEC_EV_CS48_PACK, fa, 6);
-    bytes_args(arg, canon, sizeof canon);
+    drc = codec_dut_step(t, RC_CODEC_EV_CS48_PACK, fa, 6);
+    codec_bytes_args(arg, canon, sizeof canon);
     if (drc != RC_OK)
         fuzz_fail("cs48 %s: refdut cs48_pack %d", fuzz_hex(h, sizeof h, sym, len),
                   drc);
-    dut_expect1(t, RC_CODEC_OUT_BYTES, arg, 3, "cs48_pack");
+    codec_dut_expect1(t, RC_CODEC_OUT_BYTES, arg, 3, "cs48_pack");
 
     int vc = rio_cs48_linked_vc(&cs);
     int want_vc = f.stype0 == 4   ? 0
@@ -297,7 +210,7 @@ static void check_decode(struct dut *t, uint8_t ctrl, const uint8_t *sym,
     check_stype2(t, (ctrl & CTRL_REV3) ? 3 : 2, CTRL_WIDTH(ctrl), f.stype2);
 }
 
-static void check_encode(struct dut *t, const uint8_t *p, size_t len)
+static void check_encode(struct codec_dut *t, const uint8_t *p, size_t len)
 {
     struct fuzz_in in;
     fuzz_in_init(&in, p, len);
@@ -320,14 +233,14 @@ static void check_encode(struct dut *t, const uint8_t *p, size_t len)
                   rc, fits ? "fit" : "too wide");
     uint64_t arg[6] = {cs.stype0, cs.parameter0, cs.parameter1,
                        cs.stype1, cs.cmd,        cs.stype2};
-    int drc = dut_step(t, RC_CODEC_EV_CS48_PACK, arg, 6);
+    int drc = codec_dut_step(t, RC_CODEC_EV_CS48_PACK, arg, 6);
     if (drc != rc || (rc != RIO_OK && t->n != 0))
         fuzz_fail("cs48_pack: refdut %d n %u, direct %d", drc, t->n, rc);
     if (rc != RIO_OK)
         return;
     uint64_t want[3];
-    bytes_args(want, sym, sizeof sym);
-    dut_expect1(t, RC_CODEC_OUT_BYTES, want, 3, "cs48_pack");
+    codec_bytes_args(want, sym, sizeof sym);
+    codec_dut_expect1(t, RC_CODEC_OUT_BYTES, want, 3, "cs48_pack");
 
     struct fields f = {cs.stype0, cs.parameter0, cs.parameter1, cs.stype1,
                        cs.cmd,    cs.stype2,     0};
@@ -338,15 +251,15 @@ static void check_encode(struct dut *t, const uint8_t *p, size_t len)
         fuzz_fail("cs48_pack %s, spec layout %s", fuzz_hex(h1, sizeof h1, sym, 6),
                   fuzz_hex(h2, sizeof h2, spec, 6));
     }
-    if (rio_cs48_crc(&cs) != bits_get(spec, 35, 47))
+    if (rio_cs48_crc(&cs) != fuzz_bits_get(spec, 35, 47))
         fuzz_fail("rio_cs48_crc 0x%04X, bit-serial 0x%04X", rio_cs48_crc(&cs),
-                  (unsigned)bits_get(spec, 35, 47));
+                  (unsigned)fuzz_bits_get(spec, 35, 47));
     struct rio_cs48 back;
     rc = rio_cs48_unpack(&back, sym, sizeof sym);
     if (rc != RIO_OK || back.stype0 != cs.stype0 ||
         back.parameter0 != cs.parameter0 || back.parameter1 != cs.parameter1 ||
         back.stype1 != cs.stype1 || back.cmd != cs.cmd ||
-        back.stype2 != cs.stype2 || back.crc13 != bits_get(spec, 35, 47))
+        back.stype2 != cs.stype2 || back.crc13 != fuzz_bits_get(spec, 35, 47))
         fuzz_fail("cs48 unpack(pack(f)) != f (rc %d)", rc);
 }
 
@@ -354,15 +267,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size == 0)
         return 0;
-    /* The codec machine is stateless (refdut C1): one instance for the
-     * whole process, so that an execution costs no allocation. */
-    static struct dut t;
-    if (t.inst == NULL)
-        dut_open(&t);
+    struct codec_dut *t = codec_dut();
     if (data[0] & CTRL_ENCODE)
-        check_encode(&t, data + 1, size - 1);
+        check_encode(t, data + 1, size - 1);
     else
-        check_decode(&t, data[0], data + 1, size - 1);
+        check_decode(t, data[0], data + 1, size - 1);
     return 0;
 }
 

@@ -47,7 +47,7 @@
 #include <string.h>
 
 #include "../harness/oracle/oracle.h"
-#include "../harness/refdut/refdut.h"
+#include "common/codec_dut.h"
 #include "common/fuzz.h"
 #include "rio/cs.h"
 #include "rio/err.h"
@@ -57,31 +57,6 @@
 #define CTRL_ENCODE 0x10u
 
 /* ---- spec-literal helpers (no code shared with reference/) ---------------- */
-
-/* Bits first..last (at most 32) of a big-endian byte string, bit 0 = the
- * MSB of byte 0: the bytes that hold them, shifted and masked. */
-FUZZ_ORACLE static uint64_t bits_get(const uint8_t *p, unsigned first,
-                                     unsigned last)
-{
-    uint64_t v = 0;
-    for (unsigned i = first / 8; i <= last / 8; i++)
-        v = (v << 8) | p[i];
-    v >>= 7 - last % 8;
-    return v & ((UINT64_C(1) << (last - first + 1)) - 1);
-}
-
-FUZZ_ORACLE static void bits_put(uint8_t *p, unsigned first, unsigned last,
-                                 uint64_t v)
-{
-    unsigned shift = 7 - last % 8;
-    uint64_t mask = ((UINT64_C(1) << (last - first + 1)) - 1) << shift;
-    uint64_t w = 0;
-    for (unsigned i = first / 8; i <= last / 8; i++)
-        w = (w << 8) | p[i];
-    w = (w & ~mask) | ((v << shift) & mask);
-    for (unsigned i = last / 8 + 1; i-- > first / 8; w >>= 8)
-        p[i] = (uint8_t)w;
-}
 
 /* CRC-24: polynomial 0x5D6DCB, initial 0xFFFFFF, MSB first over bits 0-37
  * with bits 30-31 taken as zero (Part 6 3.6.3), one bit at a time. */
@@ -110,101 +85,33 @@ struct fields {
 FUZZ_ORACLE static struct fields fields_get(const uint8_t sym[8])
 {
     struct fields f;
-    f.stype0 = (unsigned)bits_get(sym, 0, 3);
-    f.parameter0 = (unsigned)bits_get(sym, 4, 15);
-    f.parameter1 = (unsigned)bits_get(sym, 16, 27);
-    f.stype1 = (unsigned)(bits_get(sym, 28, 29) << 6 | bits_get(sym, 32, 37));
-    f.alignment = (unsigned)(bits_get(sym, 30, 31) << 2 | bits_get(sym, 62, 63));
-    f.crc = (uint32_t)bits_get(sym, 38, 61);
+    f.stype0 = (unsigned)fuzz_bits_get(sym, 0, 3);
+    f.parameter0 = (unsigned)fuzz_bits_get(sym, 4, 15);
+    f.parameter1 = (unsigned)fuzz_bits_get(sym, 16, 27);
+    f.stype1 = (unsigned)(fuzz_bits_get(sym, 28, 29) << 6 | fuzz_bits_get(sym, 32, 37));
+    f.alignment = (unsigned)(fuzz_bits_get(sym, 30, 31) << 2 | fuzz_bits_get(sym, 62, 63));
+    f.crc = (uint32_t)fuzz_bits_get(sym, 38, 61);
     return f;
 }
 
 /* Fields (masked to their widths), the CRC, then the alignment bits. */
 FUZZ_ORACLE static void fields_put(uint8_t sym[8], const struct fields *f)
 {
-    bits_put(sym, 0, 3, f->stype0);
-    bits_put(sym, 4, 15, f->parameter0);
-    bits_put(sym, 16, 27, f->parameter1);
-    bits_put(sym, 28, 29, f->stype1 >> 6);
-    bits_put(sym, 32, 37, f->stype1);
-    bits_put(sym, 38, 61, crc24_serial(sym));
-    bits_put(sym, 30, 31, f->alignment >> 2);
-    bits_put(sym, 62, 63, f->alignment);
-}
-
-/* ---- the reference as a DUT (riocheck/dut.h codec machine) --------------- */
-
-struct dut {
-    const struct rc_dut *d;
-    void *inst;
-    struct rc_msg out[RC_MAX_OUTPUTS];
-    uint32_t n;
-};
-
-static void dut_open(struct dut *t)
-{
-    struct rc_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    t->d = rc_refdut();
-    t->inst = NULL;
-    t->n = 0;
-    int rc = t->d->machine[RC_M_CODEC].create(&t->inst, &cfg);
-    if (rc != RC_OK || t->inst == NULL)
-        fuzz_fail("refdut codec create: %d", rc);
-}
-
-
-static int dut_step(struct dut *t, uint32_t kind, const uint64_t *arg,
-                    uint32_t nargs)
-{
-    struct rc_msg ev;
-    ev.kind = kind;
-    ev.nargs = nargs;
-    memcpy(ev.arg, arg, nargs * sizeof arg[0]);
-    t->n = UINT32_MAX;
-    int rc = t->d->machine[RC_M_CODEC].step(t->inst, &ev, t->out,
-                                            RC_MAX_OUTPUTS, &t->n);
-    if (t->n > RC_MAX_OUTPUTS)
-        fuzz_fail("refdut codec event %u: n = %u", kind, t->n);
-    return rc;
-}
-
-/* m is `kind` with exactly the nargs values of want[]. */
-static void msg_expect(const struct rc_msg *m, uint32_t kind,
-                       const uint64_t *want, uint32_t nargs, const char *what)
-{
-    if (m->kind != kind || m->nargs != nargs)
-        fuzz_fail("%s: output kind %u with %u args, want kind %u, %u args",
-                  what, m->kind, m->nargs, kind, nargs);
-    for (uint32_t a = 0; a < nargs; a++)
-        if (m->arg[a] != want[a])
-            fuzz_fail("%s: arg %u = %llu, want %llu", what, a,
-                      (unsigned long long)m->arg[a],
-                      (unsigned long long)want[a]);
-}
-
-/* The step gave exactly one output, `kind` with want[]. */
-static void dut_expect1(const struct dut *t, uint32_t kind, const uint64_t *want,
-                        uint32_t nargs, const char *what)
-{
-    if (t->n != 1)
-        fuzz_fail("%s: refdut gave %u outputs, want 1", what, t->n);
-    msg_expect(&t->out[0], kind, want, nargs, what);
-}
-
-static void bytes_args(uint64_t arg[3], const uint8_t *p, size_t n)
-{
-    arg[0] = n;
-    arg[1] = arg[2] = 0;
-    for (size_t i = 0; i < n && i < 16; i++)
-        arg[1 + i / 8] |= (uint64_t)p[i] << (56 - 8 * (i % 8));
+    fuzz_bits_put(sym, 0, 3, f->stype0);
+    fuzz_bits_put(sym, 4, 15, f->parameter0);
+    fuzz_bits_put(sym, 16, 27, f->parameter1);
+    fuzz_bits_put(sym, 28, 29, f->stype1 >> 6);
+    fuzz_bits_put(sym, 32, 37, f->stype1);
+    fuzz_bits_put(sym, 38, 61, crc24_serial(sym));
+    fuzz_bits_put(sym, 30, 31, f->alignment >> 2);
+    fuzz_bits_put(sym, 62, 63, f->alignment);
 }
 
 /* ---- properties ------------------------------------------------------------ */
 
 /* The 24-bit VoQ parameter at this width: library, oracle, DUT ABI (event
  * and fast path), encode back, port list. */
-static void check_voq(struct dut *t, unsigned width, uint32_t param24)
+static void check_voq(struct codec_dut *t, unsigned width, uint32_t param24)
 {
     struct rio_voq_msg m;
     struct rc_msg want, fast;
@@ -215,7 +122,7 @@ static void check_voq(struct dut *t, unsigned width, uint32_t param24)
         fuzz_fail("cs64 VoQ 0x%06X width %u: decode %d, oracle %d", param24,
                   width, rc, orc);
     uint64_t arg[2] = {width, param24};
-    int drc = dut_step(t, RC_CODEC_EV_CS64_DECODE, arg, 2);
+    int drc = codec_dut_step(t, RC_CODEC_EV_CS64_DECODE, arg, 2);
     int frc = t->d->cs64_decode(width, param24, &fast);
     if (drc != rc || frc != rc || (rc != RIO_OK && t->n != 0))
         fuzz_fail("cs64 VoQ 0x%06X width %u: refdut %d (n %u), fast path %d, "
@@ -224,9 +131,9 @@ static void check_voq(struct dut *t, unsigned width, uint32_t param24)
         return;
     uint64_t got[8] = {(uint64_t)m.kind, m.vc_ind, m.vc, m.group_width,
                        m.status_width, m.group, m.status, m.first_port};
-    msg_expect(&want, RC_CODEC_OUT_VOQ_MSG, got, 8, "cs64 VoQ vs oracle");
-    dut_expect1(t, RC_CODEC_OUT_VOQ_MSG, got, 8, "cs64_decode");
-    msg_expect(&fast, RC_CODEC_OUT_VOQ_MSG, got, 8, "cs64_decode fast path");
+    codec_msg_expect(&want, RC_CODEC_OUT_VOQ_MSG, got, 8, "cs64 VoQ vs oracle");
+    codec_dut_expect1(t, RC_CODEC_OUT_VOQ_MSG, got, 8, "cs64_decode");
+    codec_msg_expect(&fast, RC_CODEC_OUT_VOQ_MSG, got, 8, "cs64_decode fast path");
 
     uint32_t back = 0;
     rc = rio_voq_cs64_encode(&back, m.vc_ind, width, m.group, m.status);
@@ -247,7 +154,7 @@ static void check_voq(struct dut *t, unsigned width, uint32_t param24)
                       param24, width, i, ports[i].port, ports[i].congested);
 }
 
-static void check_decode(struct dut *t, uint8_t ctrl, const uint8_t *sym,
+static void check_decode(struct codec_dut *t, uint8_t ctrl, const uint8_t *sym,
                          size_t len)
 {
     struct rio_cs64 cs, sentinel;
@@ -257,8 +164,8 @@ static void check_decode(struct dut *t, uint8_t ctrl, const uint8_t *sym,
     int rc = rio_cs64_unpack(&cs, sym, len);
 
     uint64_t arg[3];
-    bytes_args(arg, sym, len);
-    int drc = dut_step(t, RC_CODEC_EV_CS64_UNPACK, arg, 3);
+    codec_bytes_args(arg, sym, len);
+    int drc = codec_dut_step(t, RC_CODEC_EV_CS64_UNPACK, arg, 3);
     if (drc != (len <= 16 ? rc : RC_RANGE))
         fuzz_fail("cs64 %s: refdut %d, direct %d", fuzz_hex(h, sizeof h, sym, len),
                   drc, rc);
@@ -289,29 +196,29 @@ static void check_decode(struct dut *t, uint8_t ctrl, const uint8_t *sym,
                   f.parameter0, f.parameter1, f.stype1, f.alignment, f.crc);
     uint64_t fa[6] = {f.stype0, f.parameter0, f.parameter1,
                       f.stype1, f.crc,        f.alignment};
-    dut_expect1(t, RC_CODEC_OUT_CS64, fa, 6, "cs64_unpack");
+    codec_dut_expect1(t, RC_CODEC_OUT_CS64, fa, 6, "cs64_unpack");
 
     /* Canonical form: alignment bits cleared, the CRC the fields call for. */
     uint8_t canon[8], packed[8];
     memcpy(canon, sym, sizeof canon);
-    bits_put(canon, 30, 31, 0);
-    bits_put(canon, 62, 63, 0);
-    bits_put(canon, 38, 61, crc);
+    fuzz_bits_put(canon, 30, 31, 0);
+    fuzz_bits_put(canon, 62, 63, 0);
+    fuzz_bits_put(canon, 38, 61, crc);
     int prc = rio_cs64_pack(packed, &cs);
     if (prc != RIO_OK || memcmp(packed, canon, sizeof canon) != 0)
         fuzz_fail("cs64 %s: pack(unpack) %d %s", fuzz_hex(h, sizeof h, sym, len),
                   prc, prc == RIO_OK ? "is not canonical" : "failed");
-    drc = dut_step(t, RC_CODEC_EV_CS64_PACK, fa, 4);
-    bytes_args(arg, canon, sizeof canon);
+    drc = codec_dut_step(t, RC_CODEC_EV_CS64_PACK, fa, 4);
+    codec_bytes_args(arg, canon, sizeof canon);
     if (drc != RC_OK)
         fuzz_fail("cs64 %s: refdut cs64_pack %d", fuzz_hex(h, sizeof h, sym, len),
                   drc);
-    dut_expect1(t, RC_CODEC_OUT_BYTES, arg, 3, "cs64_pack");
+    codec_dut_expect1(t, RC_CODEC_OUT_BYTES, arg, 3, "cs64_pack");
 
     check_voq(t, CTRL_WIDTH(ctrl), (uint32_t)(f.parameter0 << 12 | f.parameter1));
 }
 
-static void check_encode(struct dut *t, uint8_t ctrl, const uint8_t *p,
+static void check_encode(struct codec_dut *t, uint8_t ctrl, const uint8_t *p,
                          size_t len)
 {
     struct fuzz_in in;
@@ -332,13 +239,13 @@ static void check_encode(struct dut *t, uint8_t ctrl, const uint8_t *p,
                   cs.parameter0, cs.parameter1, cs.stype1, rc,
                   fits ? "fit" : "too wide");
     uint64_t arg[4] = {cs.stype0, cs.parameter0, cs.parameter1, cs.stype1};
-    int drc = dut_step(t, RC_CODEC_EV_CS64_PACK, arg, 4);
+    int drc = codec_dut_step(t, RC_CODEC_EV_CS64_PACK, arg, 4);
     if (drc != rc || (rc != RIO_OK && t->n != 0))
         fuzz_fail("cs64_pack: refdut %d n %u, direct %d", drc, t->n, rc);
     if (rc == RIO_OK) {
         uint64_t want[3];
-        bytes_args(want, sym, sizeof sym);
-        dut_expect1(t, RC_CODEC_OUT_BYTES, want, 3, "cs64_pack");
+        codec_bytes_args(want, sym, sizeof sym);
+        codec_dut_expect1(t, RC_CODEC_OUT_BYTES, want, 3, "cs64_pack");
         struct fields f = {cs.stype0, cs.parameter0, cs.parameter1, cs.stype1,
                            0, 0};
         uint8_t spec[8] = {0};
@@ -349,7 +256,7 @@ static void check_encode(struct dut *t, uint8_t ctrl, const uint8_t *p,
                       fuzz_hex(h1, sizeof h1, sym, 8),
                       fuzz_hex(h2, sizeof h2, spec, 8));
         }
-        uint32_t crc = (uint32_t)bits_get(spec, 38, 61);
+        uint32_t crc = (uint32_t)fuzz_bits_get(spec, 38, 61);
         if (rio_cs64_crc(&cs) != crc)
             fuzz_fail("rio_cs64_crc 0x%06X, bit-serial 0x%06X",
                       rio_cs64_crc(&cs), crc);
@@ -386,13 +293,13 @@ static void check_encode(struct dut *t, uint8_t ctrl, const uint8_t *p,
         fuzz_fail("cs64 VoQ encode vc_ind %u width %u group %u status 0x%X: %d, "
                   "want %d", vc_ind, width, group, status, rc, want);
     uint64_t earg[4] = {vc_ind, width, group, status};
-    drc = dut_step(t, RC_CODEC_EV_CS64_ENCODE, earg, 4);
+    drc = codec_dut_step(t, RC_CODEC_EV_CS64_ENCODE, earg, 4);
     if (drc != rc || (rc != RIO_OK && t->n != 0))
         fuzz_fail("cs64_encode: refdut %d n %u, direct %d", drc, t->n, rc);
     if (rc != RIO_OK)
         return;
     uint64_t value = v;
-    dut_expect1(t, RC_CODEC_OUT_VALUE, &value, 1, "cs64_encode");
+    codec_dut_expect1(t, RC_CODEC_OUT_VALUE, &value, 1, "cs64_encode");
     uint32_t spec = (uint32_t)(vc_ind << 20) | (status << width) | group;
     if (v != spec)
         fuzz_fail("cs64 VoQ encode vc_ind %u width %u group %u status 0x%X: "
@@ -405,15 +312,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size == 0)
         return 0;
-    /* The codec machine is stateless (refdut C1): one instance for the
-     * whole process, so that an execution costs no allocation. */
-    static struct dut t;
-    if (t.inst == NULL)
-        dut_open(&t);
+    struct codec_dut *t = codec_dut();
     if (data[0] & CTRL_ENCODE)
-        check_encode(&t, data[0], data + 1, size - 1);
+        check_encode(t, data[0], data + 1, size - 1);
     else
-        check_decode(&t, data[0], data + 1, size - 1);
+        check_decode(t, data[0], data + 1, size - 1);
     return 0;
 }
 

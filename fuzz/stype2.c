@@ -36,7 +36,7 @@
 #include <string.h>
 
 #include "../harness/oracle/oracle.h"
-#include "../harness/refdut/refdut.h"
+#include "common/codec_dut.h"
 #include "common/fuzz.h"
 #include "rio/err.h"
 #include "rio/voq.h"
@@ -47,68 +47,16 @@
 #define CTRL_RAW 0x20u
 #define CTRL_BADREV 0x40u
 
-/* ---- the reference as a DUT (riocheck/dut.h codec machine) --------------- */
-
-struct dut {
-    const struct rc_dut *d;
-    void *inst;
-    struct rc_msg out[RC_MAX_OUTPUTS];
-    uint32_t n;
-};
-
-static void dut_open(struct dut *t)
-{
-    struct rc_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    t->d = rc_refdut();
-    t->inst = NULL;
-    t->n = 0;
-    int rc = t->d->machine[RC_M_CODEC].create(&t->inst, &cfg);
-    if (rc != RC_OK || t->inst == NULL)
-        fuzz_fail("refdut codec create: %d", rc);
-}
-
-
-static int dut_step(struct dut *t, uint32_t kind, const uint64_t *arg,
-                    uint32_t nargs)
-{
-    struct rc_msg ev;
-    ev.kind = kind;
-    ev.nargs = nargs;
-    memcpy(ev.arg, arg, nargs * sizeof arg[0]);
-    t->n = UINT32_MAX;
-    int rc = t->d->machine[RC_M_CODEC].step(t->inst, &ev, t->out,
-                                            RC_MAX_OUTPUTS, &t->n);
-    if (t->n > RC_MAX_OUTPUTS)
-        fuzz_fail("refdut codec event %u: n = %u", kind, t->n);
-    return rc;
-}
-
-static void dut_expect1(const struct dut *t, uint32_t kind, const uint64_t *want,
-                        uint32_t nargs, const char *what)
-{
-    const struct rc_msg *m = &t->out[0];
-    if (t->n != 1 || m->kind != kind || m->nargs != nargs)
-        fuzz_fail("%s: refdut gave %u outputs, the first kind %u with %u args "
-                  "(want 1: kind %u, %u args)", what, t->n,
-                  t->n ? m->kind : 0, t->n ? m->nargs : 0, kind, nargs);
-    for (uint32_t a = 0; a < nargs; a++)
-        if (m->arg[a] != want[a])
-            fuzz_fail("%s: refdut arg %u = %llu, direct call %llu", what, a,
-                      (unsigned long long)m->arg[a],
-                      (unsigned long long)want[a]);
-}
-
 /* ---- properties ------------------------------------------------------------ */
 
 /* Decode value (any 32 bits) in rev/width; returns the library's result. */
-static int check_decode(struct dut *t, unsigned rev, unsigned width,
+static int check_decode(struct codec_dut *t, unsigned rev, unsigned width,
                         uint32_t value, struct rio_voq_msg *m)
 {
     enum rio_p12_rev r = rev == 3 ? RIO_P12_REV3 : RIO_P12_REV2;
     int rc = rio_voq_stype2_decode(m, r, width, value);
     uint64_t arg[3] = {rev, width, value};
-    int drc = dut_step(t, RC_CODEC_EV_STYPE2_DECODE, arg, 3);
+    int drc = codec_dut_step(t, RC_CODEC_EV_STYPE2_DECODE, arg, 3);
     if (drc != rc || (rc != RIO_OK && t->n != 0))
         fuzz_fail("stype2 0x%X rev %u width %u: refdut %d n %u, direct %d",
                   value, rev, width, drc, t->n, rc);
@@ -134,7 +82,7 @@ static int check_decode(struct dut *t, unsigned rev, unsigned width,
                       "%llu, oracle %llu", value, rev, width, a,
                       (unsigned long long)got[a],
                       (unsigned long long)want.arg[a]);
-    dut_expect1(t, RC_CODEC_OUT_VOQ_MSG, got, 8, "stype2_decode");
+    codec_dut_expect1(t, RC_CODEC_OUT_VOQ_MSG, got, 8, "stype2_decode");
     if (rev == 2 && m->parameter != (value & 0x7FFu))
         fuzz_fail("stype2 0x%04X rev 2: parameter 0x%X, want bits 3-13 0x%X",
                   value, m->parameter, value & 0x7FFu);
@@ -160,7 +108,7 @@ static void check_ports(const struct rio_voq_msg *m, uint32_t value)
         fuzz_fail("stype2 0x%04X: rio_voq_msg_ports with cap 1", value);
 }
 
-static void decode_mode(struct dut *t, uint8_t ctrl, struct fuzz_in *in)
+static void decode_mode(struct codec_dut *t, uint8_t ctrl, struct fuzz_in *in)
 {
     unsigned rev = (ctrl & CTRL_REV3) ? 3 : 2;
     unsigned width = CTRL_WIDTH(ctrl);
@@ -188,7 +136,7 @@ static void decode_mode(struct dut *t, uint8_t ctrl, struct fuzz_in *in)
                   value, rev, width, rc, back);
 }
 
-static void encode_mode(struct dut *t, uint8_t ctrl, struct fuzz_in *in)
+static void encode_mode(struct codec_dut *t, uint8_t ctrl, struct fuzz_in *in)
 {
     unsigned rev = (ctrl & CTRL_REV3) ? 3 : 2;
     unsigned width = CTRL_WIDTH(ctrl);
@@ -210,13 +158,13 @@ static void encode_mode(struct dut *t, uint8_t ctrl, struct fuzz_in *in)
         fuzz_fail("stype2 encode rev %u width %u group %u status 0x%X: %d, "
                   "want %d", rev, width, group, status, rc, want);
     uint64_t arg[4] = {rev, width, group, status};
-    int drc = dut_step(t, RC_CODEC_EV_STYPE2_ENCODE, arg, 4);
+    int drc = codec_dut_step(t, RC_CODEC_EV_STYPE2_ENCODE, arg, 4);
     if (drc != rc || (rc != RIO_OK && t->n != 0))
         fuzz_fail("stype2_encode: refdut %d n %u, direct %d", drc, t->n, rc);
     if (rc != RIO_OK)
         return;
     uint64_t value = v;
-    dut_expect1(t, RC_CODEC_OUT_VALUE, &value, 1, "stype2_encode");
+    codec_dut_expect1(t, RC_CODEC_OUT_VALUE, &value, 1, "stype2_encode");
     /* Table 3-1: rev 2 CMD 0b001 in bits 0-2, status bits 3-8, group 9-13;
      * rev 3 CMD 1 in bit 0, then status, then group (I-VOQ-2). */
     uint32_t spec = rev == 2 ? 0x0800u | status << 5 | group
@@ -237,14 +185,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     struct fuzz_in in;
     fuzz_in_init(&in, data, size);
     uint8_t ctrl = fuzz_u8(&in);
-    /* The codec machine is stateless (refdut C1): one instance for the
-     * whole process, so that an execution costs no allocation. */
-    static struct dut t;
-    if (t.inst == NULL)
-        dut_open(&t);
+    struct codec_dut *t = codec_dut();
     if (ctrl & CTRL_ENCODE)
-        encode_mode(&t, ctrl, &in);
+        encode_mode(t, ctrl, &in);
     else
-        decode_mode(&t, ctrl, &in);
+        decode_mode(t, ctrl, &in);
     return 0;
 }
