@@ -65,26 +65,6 @@ struct state {
 static struct state ax_st;
 static struct rc_msg ax_out[RX_CAP];
 
-static FUZZ_NORETURN void fail(const struct evprog *p,
-                               const struct evprog_step *st, uint32_t rep,
-                               const char *rule, const char *what)
-{
-    char e[700];
-    evprog_format(e, sizeof e, p, st);
-    fuzz_fail("arbrx %s: %s; %s, repetition %u", rule, what, e, (unsigned)rep);
-}
-
-static FUZZ_NORETURN void out_fail(const struct evprog *p,
-                                   const struct evprog_step *st, uint32_t rep,
-                                   const struct rc_msg *o, const char *rule,
-                                   const char *what)
-{
-    char m[512], w[1200];
-    evprog_format_msg(m, sizeof m, p, 1, o);
-    snprintf(w, sizeof w, "%s: %s", m, what);
-    fail(p, st, rep, rule, w);
-}
-
 static int query(void *inst, uint32_t kind, uint32_t nargs, unsigned flow,
                  uint64_t *v)
 {
@@ -145,7 +125,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if ((rc == RC_OK) !=
                 (st.msg.kind == RC_ARBRX_Q_FREE || a[0] < s->flows)) {
                 snprintf(w, sizeof w, "answer rc %d", rc);
-                fail(&p, &st, 0, "ABI", w);
+                evprog_fail(&p, &st, 0, "ABI", w);
             }
             continue;
         }
@@ -180,11 +160,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if ((rc == RC_OK) != valid_ev && !(valid_ev && may_fail)) {
                 snprintf(w, sizeof w, "result %d; the event is %s", rc,
                          valid_ev ? "valid" : "invalid");
-                fail(&p, &st, r, "ABI", w);
+                evprog_fail(&p, &st, r, "ABI", w);
             }
             if (rc != RC_OK) {
                 if (n != 0)
-                    fail(&p, &st, r, "ABI", "outputs with an error result");
+                    evprog_fail(&p, &st, r, "ABI", "outputs with an error result");
                 continue;
             }
             int req = st.msg.kind == RC_ARBRX_EV_CCP &&
@@ -199,15 +179,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 if (o->kind != RC_ARBRX_OUT_MSG)
                     continue;
                 if (o->nargs != 4u || o->arg[2] >= s->flows || o->arg[1] > 1u)
-                    out_fail(&p, &st, r, o, "ABI", "malformed message");
+                    evprog_out_fail(&p, &st, r, o, "ABI", "malformed message");
                 struct flow *f = &s->f[o->arg[2]];
                 uint64_t cmd = o->arg[0], seq = o->arg[1];
                 if (cmd != CMD_XON_ARB && cmd != CMD_XOFF_ARB)
-                    out_fail(&p, &st, r, o, "P9-2.4.7-2",
+                    evprog_out_fail(&p, &st, r, o, "P9-2.4.7-2",
                              "a receiver answers XON(ARB) or XOFF(ARB) only");
                 if (o->arg[3] == 1u) { /* de-allocation request, rule 8 */
                     if (cmd != CMD_XOFF_ARB || !f->alloc || !f->multi)
-                        out_fail(&p, &st, r, o, "P9-2.4.7-8/P9-2.4.8-b",
+                        evprog_out_fail(&p, &st, r, o, "P9-2.4.7-8/P9-2.4.8-b",
                                  "a de-allocation XOFF(ARB) only for a flow "
                                  "holding a multi-PDU grant");
                     f->dealloc = 1;
@@ -222,10 +202,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 }
                 if (cmd == CMD_XON_ARB && s->reject_all && s->immediate &&
                     !f->is_static)
-                    out_fail(&p, &st, r, o, "ABI",
+                    evprog_out_fail(&p, &st, r, o, "ABI",
                              "a grant with the reject-all policy");
                 if (f->req_multi[seq] < 0)
-                    out_fail(&p, &st, r, o, "P9-2.4.7-2",
+                    evprog_out_fail(&p, &st, r, o, "P9-2.4.7-2",
                              "an answer to a REQUEST that never came");
                 if (req && o->arg[2] == a[0] && seq == a[2])
                     answered = 1;
@@ -257,7 +237,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                              i, r1, (unsigned long long)al, r2,
                              (unsigned long long)held,
                              f->is_static ? " (static flow)" : "");
-                    fail(&p, &st, r, "P9-2.4.7-10", w);
+                    evprog_fail(&p, &st, r, "P9-2.4.7-10", w);
                 }
                 total += al;
                 if (f->alloc && !al) { /* freed in this step: why? */
@@ -281,7 +261,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                             "timeout after XOFF(ARB))"
                                           : " with no PDU end, timeout or "
                                             "RELEASE");
-                        fail(&p, &st, r,
+                        evprog_fail(&p, &st, r,
                              f->multi ? "P9-2.2.1-b/P9-2.4.8-b"
                                       : "P9-2.2.1-a/P9-2.4.8-a",
                              w);
@@ -298,7 +278,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                  "flow %u: the REQUEST got no answer and is "
                                  "not held",
                                  i);
-                        fail(&p, &st, r, "P9-2.4.7-2", w);
+                        evprog_fail(&p, &st, r, "P9-2.4.7-2", w);
                     }
                     if (held)
                         f->pending = (int)a[2];
@@ -311,7 +291,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                  "flow %u: the REQUEST with bit %d was held "
                                  "and left without an answer",
                                  i, f->pending);
-                        fail(&p, &st, r, "P9-2.4.7-2", w);
+                        evprog_fail(&p, &st, r, "P9-2.4.7-2", w);
                     }
                 }
             }
@@ -322,7 +302,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                          rq, (unsigned long long)free,
                          (unsigned long long)total,
                          (unsigned long long)s->pool);
-                fail(&p, &st, r, "P9-2.4.7-10", w);
+                evprog_fail(&p, &st, r, "P9-2.4.7-10", w);
             }
         }
     }

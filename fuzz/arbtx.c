@@ -70,26 +70,6 @@ struct state {
 static struct state tx_st;
 static struct rc_msg tx_out[TX_CAP];
 
-static FUZZ_NORETURN void fail(const struct evprog *p,
-                               const struct evprog_step *st, uint32_t rep,
-                               const char *rule, const char *what)
-{
-    char e[700];
-    evprog_format(e, sizeof e, p, st);
-    fuzz_fail("arbtx %s: %s; %s, repetition %u", rule, what, e, (unsigned)rep);
-}
-
-static FUZZ_NORETURN void out_fail(const struct evprog *p,
-                                   const struct evprog_step *st, uint32_t rep,
-                                   const struct rc_msg *o, const char *rule,
-                                   const char *what)
-{
-    char m[512], w[1200];
-    evprog_format_msg(m, sizeof m, p, 1, o);
-    snprintf(w, sizeof w, "%s: %s", m, what);
-    fail(p, st, rep, rule, w);
-}
-
 static int query(void *inst, uint32_t kind, unsigned flow, uint64_t *v)
 {
     struct rc_msg q = {.kind = kind, .nargs = 1, .arg = {flow}};
@@ -115,13 +95,13 @@ static void check_queries(const struct evprog *p, const struct evprog_step *st,
                      "queued rc %d = %llu (%u), may_send rc %d = %llu",
                      i, r1, (unsigned long long)out, f->out, r3,
                      (unsigned long long)q, f->nq, r4, (unsigned long long)may);
-            fail(p, st, 0, "P9-2.4.7-11", w);
+            evprog_fail(p, st, 0, "P9-2.4.7-11", w);
         }
         if (may && !(f->nq > 0 && (!f->arb || f->ngrant > 0))) {
             snprintf(w, sizeof w,
                      "flow %u: may_send 1 with %u PDUs queued and %u grants", i,
                      f->nq, f->ngrant);
-            fail(p, st, 0, "P9-2.4.7-1", w);
+            evprog_fail(p, st, 0, "P9-2.4.7-1", w);
         }
         if (f->arb && (r2 != RC_OK || (f->last_seq >= 0 &&
                                        nseq != (uint64_t)(1 - f->last_seq)))) {
@@ -129,7 +109,7 @@ static void check_queries(const struct evprog *p, const struct evprog_step *st,
                      "flow %u: next_seq rc %d = %llu after a REQUEST with bit "
                      "%d: a new REQUEST must advance the bit",
                      i, r2, (unsigned long long)nseq, f->last_seq);
-            fail(p, st, 0, "P9-2.4.7-4", w);
+            evprog_fail(p, st, 0, "P9-2.4.7-4", w);
         }
     }
 }
@@ -180,7 +160,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if ((rc == RC_OK) != (a[0] < s->flows)) {
                 snprintf(w, sizeof w, "answer rc %d for flow %llu of %u", rc,
                          (unsigned long long)a[0], s->flows);
-                fail(&p, &st, 0, "ABI", w);
+                evprog_fail(&p, &st, 0, "ABI", w);
             }
             continue;
         }
@@ -213,11 +193,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 !(may_state && valid_ev && rc == RC_STATE)) {
                 snprintf(w, sizeof w, "result %d; the event is %s", rc,
                          valid_ev ? "valid" : "invalid");
-                fail(&p, &st, r, "ABI", w);
+                evprog_fail(&p, &st, r, "ABI", w);
             }
             if (rc != RC_OK) {
                 if (n != 0)
-                    fail(&p, &st, r, "ABI", "outputs with an error result");
+                    evprog_fail(&p, &st, r, "ABI", "outputs with an error result");
                 continue;
             }
             /* inputs first: a PDU queued, an answer to the outstanding
@@ -233,7 +213,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     f->out = 0;
                     if (a[1] == CMD_XON_ARB) {
                         if (f->ngrant >= 2u)
-                            fail(&p, &st, r, "P9-2.4.7-11",
+                            evprog_fail(&p, &st, r, "P9-2.4.7-11",
                                  "a third context granted (shadow)");
                         f->grant_multi[f->ngrant] = f->out_multi;
                         f->grant_seq[f->ngrant] = f->out_seq;
@@ -247,22 +227,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 if (o->kind == RC_ARBTX_OUT_NOTE)
                     continue;
                 if (o->arg[o->kind == RC_ARBTX_OUT_MSG ? 2 : 0] >= s->flows)
-                    out_fail(&p, &st, r, o, "ABI",
+                    evprog_out_fail(&p, &st, r, o, "ABI",
                              "a flow that does not exist");
                 if (o->kind == RC_ARBTX_OUT_DATA) {
                     struct flow *f = &s->f[o->arg[0]];
                     if (st.msg.kind != RC_ARBTX_EV_SLOT || o->arg[0] != a[0] ||
                         ++ndata > 1u)
-                        out_fail(&p, &st, r, o, "P9-2.4.7-1",
+                        evprog_out_fail(&p, &st, r, o, "P9-2.4.7-1",
                                  "data only in a slot of its own flow, one "
                                  "packet per slot");
                     if (f->arb && f->ngrant == 0)
-                        out_fail(&p, &st, r, o, "P9-2.4.7-1",
+                        evprog_out_fail(&p, &st, r, o, "P9-2.4.7-1",
                                  "data without a grant (no context held)");
                     if (f->nq == 0 || o->arg[1] != (f->pdu & 0xFFFFFFFFu) ||
                         o->arg[2] != f->sent ||
                         o->arg[3] != (f->sent + 1u == f->packets[0]))
-                        out_fail(&p, &st, r, o, "P9-2.2.2-x2",
+                        evprog_out_fail(&p, &st, r, o, "P9-2.2.2-x2",
                                  "data must carry the queued PDUs in order, "
                                  "segment by segment, the last one flagged");
                     f->sent++;
@@ -281,22 +261,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     continue;
                 }
                 if (o->kind != RC_ARBTX_OUT_MSG || o->nargs != 4u)
-                    out_fail(&p, &st, r, o, "ABI", "unknown output");
+                    evprog_out_fail(&p, &st, r, o, "ABI", "unknown output");
                 struct flow *f = &s->f[o->arg[2]];
                 uint64_t cmd = o->arg[0], seq = o->arg[1];
                 if (!f->arb)
-                    out_fail(&p, &st, r, o, "P9-3.3-c",
+                    evprog_out_fail(&p, &st, r, o, "P9-3.3-c",
                              "arbitration message on a flow without "
                              "arbitration");
                 if (cmd == CMD_RELEASE) {
                     if (f->ngrant == 0 || !f->grant_multi[0])
-                        out_fail(&p, &st, r, o, "P9-3.3-x1/P9-2.4.7-7",
+                        evprog_out_fail(&p, &st, r, o, "P9-3.3-x1/P9-2.4.7-7",
                                  "RELEASE without a multi-PDU context");
                     if (f->sent != 0)
-                        out_fail(&p, &st, r, o, "P9-2.4.7-7/8",
+                        evprog_out_fail(&p, &st, r, o, "P9-2.4.7-7/8",
                                  "RELEASE in the middle of a PDU");
                     if ((int)seq != f->grant_seq[0])
-                        out_fail(&p, &st, r, o, "I-ARB-4",
+                        evprog_out_fail(&p, &st, r, o, "I-ARB-4",
                                  "RELEASE carries the bit of the granted "
                                  "REQUEST");
                     f->grant_multi[0] = f->grant_multi[1];
@@ -305,25 +285,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     continue;
                 }
                 if (cmd != CMD_REQ_SINGLE && cmd != CMD_REQ_MULTI)
-                    out_fail(&p, &st, r, o, "P9-3.3-a",
+                    evprog_out_fail(&p, &st, r, o, "P9-3.3-a",
                              "a transmitter sends REQUEST and RELEASE only");
                 if (o->arg[3] == 1u) { /* re-issue after a timeout */
                     if (st.msg.kind != RC_ARBTX_EV_TICK || s->timeout == 0 ||
                         !f->out || (int)seq != f->out_seq ||
                         (cmd == CMD_REQ_MULTI) != f->out_multi)
-                        out_fail(&p, &st, r, o, "P9-2.4.7-3/4",
+                        evprog_out_fail(&p, &st, r, o, "P9-2.4.7-3/4",
                                  "a re-issue repeats the outstanding REQUEST "
                                  "(same bit) after a timeout");
                     continue;
                 }
                 if (f->out)
-                    out_fail(&p, &st, r, o, "P9-2.4.7-11",
+                    evprog_out_fail(&p, &st, r, o, "P9-2.4.7-11",
                              "a second REQUEST while one is unanswered");
                 if (f->last_seq >= 0 && (int)seq == f->last_seq)
-                    out_fail(&p, &st, r, o, "P9-2.4.7-4",
+                    evprog_out_fail(&p, &st, r, o, "P9-2.4.7-4",
                              "a new REQUEST must advance the sequence bit");
                 if (seq > 1u)
-                    out_fail(&p, &st, r, o, "P9-3.3-a", "bit out of range");
+                    evprog_out_fail(&p, &st, r, o, "P9-3.3-a", "bit out of range");
                 f->out = 1;
                 f->out_seq = (int)seq;
                 f->out_multi = cmd == CMD_REQ_MULTI;

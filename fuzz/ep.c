@@ -70,15 +70,6 @@ static FUZZ_ORACLE int flow_index(uint64_t flow_id)
     return -1;
 }
 
-static FUZZ_NORETURN void fail(const struct evprog *p,
-                               const struct evprog_step *st, uint32_t rep,
-                               const char *rule, const char *what)
-{
-    char e[700];
-    evprog_format(e, sizeof e, p, st);
-    fuzz_fail("ep %s: %s; %s, repetition %u", rule, what, e, (unsigned)rep);
-}
-
 static int query(void *inst, uint32_t kind, uint64_t dest, uint64_t flow_id,
                  uint64_t *v)
 {
@@ -104,7 +95,7 @@ static void observe(const struct evprog *p, const struct evprog_step *st,
                      (unsigned long long)s->dest[d], flow_id_of[f], rc,
                      (unsigned long long)o->cnt[f], (unsigned long long)s->tc,
                      rc2, (unsigned long long)o->en[f]);
-            fail(p, st, rep, "P9-2.4.2.3-c", w);
+            evprog_fail(p, st, rep, "P9-2.4.2.3-c", w);
         }
     }
     for (unsigned f = 0; f < EP_FLOWS; f++) {
@@ -123,7 +114,7 @@ static void observe(const struct evprog *p, const struct evprog_step *st,
                 (unsigned long long)o->cnt[3], (unsigned long long)o->cnt[4],
                 (unsigned long long)o->cnt[5], (unsigned long long)o->cnt[f],
                 (s->critical >> f) & 1u ? " (critical)" : "");
-            fail(p, st, rep, "P9-2.4.2.3-b/P9-2.4.5-1/2", w);
+            evprog_fail(p, st, rep, "P9-2.4.2.3-b/P9-2.4.5-1/2", w);
         }
     }
 }
@@ -249,7 +240,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                                       : s->now[d].en[f]))) {
                 snprintf(w, sizeof w, "answer rc %d value %llu", rc,
                          (unsigned long long)v);
-                fail(&p, &st, 0, "P9-2.4.2.3-b", w);
+                evprog_fail(&p, &st, 0, "P9-2.4.2.3-b", w);
             }
             continue;
         }
@@ -276,7 +267,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                          "is %s",
                          rc, (unsigned)n,
                          ef == EF_INVALID ? "invalid" : "valid");
-                fail(&p, &st, r, "ABI", w);
+                evprog_fail(&p, &st, r, "ABI", w);
             }
             if (!full_check && d >= 0 && (ef == EF_XOFF || ef == EF_XON)) {
                 /* cheap: only the flow acted on */
@@ -297,7 +288,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                              (unsigned long long)o->cnt[f], qr,
                              (unsigned long long)want,
                              (unsigned long long)s->tc);
-                    fail(&p, &st, r,
+                    evprog_fail(&p, &st, r,
                          ef == EF_XOFF ? "P9-2.4.2.3-c" : "P9-2.4.2.3-b", w);
                 }
                 skipped = 1;
@@ -360,7 +351,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                  (unsigned long long)o0, (unsigned long long)o1,
                                  (unsigned long long)want,
                                  (unsigned long long)s->tc);
-                        fail(&p, &st, r, rule, w);
+                        evprog_fail(&p, &st, r, rule, w);
                     }
                 }
             /* A.2: each XOFF'd flow expires at most `orphan` ticks after it
@@ -379,7 +370,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                      (unsigned long long)s->now[k].cnt[g],
                                      (unsigned long long)a[0],
                                      (unsigned long long)s->orphan);
-                            fail(&p, &st, r, "P9-2.4.2.1-a/P9-A.2-a", w);
+                            evprog_fail(&p, &st, r, "P9-2.4.2.1-a/P9-A.2-a", w);
                         }
             /* notes about the destination acted on */
             for (unsigned i = 0; i < n && d >= 0 && ef != EF_TICK; i++) {
@@ -395,7 +386,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                         snprintf(w, sizeof w, "%s but flowID 0x%02X is %s", m,
                                  flow_id_of[g],
                                  s->now[d].en[g] ? "enabled" : "stopped");
-                        fail(&p, &st, r, "P9-2.4.5-1/2", w);
+                        evprog_fail(&p, &st, r, "P9-2.4.5-1/2", w);
                     }
             }
         }

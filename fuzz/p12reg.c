@@ -48,15 +48,6 @@ struct state {
 static struct state p12_st;
 static struct rc_msg p12_out[P12_CAP];
 
-static FUZZ_NORETURN void fail(const struct evprog *p,
-                               const struct evprog_step *st, uint32_t rep,
-                               const char *rule, const char *what)
-{
-    char e[700];
-    evprog_format(e, sizeof e, p, st);
-    fuzz_fail("p12reg %s: %s; %s, repetition %u", rule, what, e, (unsigned)rep);
-}
-
 /* Reserved bits of port q's CSR (I-VOQREG-6: bit 11 without bit 2). */
 static FUZZ_ORACLE uint32_t reserved(const struct state *s, unsigned q)
 {
@@ -78,13 +69,13 @@ static void check_csr(const struct evprog *p, const struct evprog_step *st,
                  "0x%08X",
                  q, how, (unsigned long long)v, (unsigned)(v & s->ro_mask),
                  (unsigned)s->caps[q]);
-        fail(p, st, rep, "P12-5.1.2.2-b0/b1/b2/b12", w);
+        evprog_fail(p, st, rep, "P12-5.1.2.2-b0/b1/b2/b12", w);
     }
     if (v & reserved(s, q)) {
         snprintf(w, sizeof w,
                  "port %u CSR %s 0x%08llX: reserved bits 0x%08X read 1", q, how,
                  (unsigned long long)v, (unsigned)(v & reserved(s, q)));
-        fail(p, st, rep, "P12-5.1.2.2-rsv", w);
+        evprog_fail(p, st, rep, "P12-5.1.2.2-rsv", w);
     }
 }
 
@@ -118,7 +109,7 @@ static void check_all(const struct evprog *p, const struct evprog_step *st,
         uint64_t v = 0;
         int rc = ops->query(inst, &m, &v);
         if (rc != RC_OK)
-            fail(p, st, 0, "ABI", "query csr of an existing port failed");
+            evprog_fail(p, st, 0, "ABI", "query csr of an existing port failed");
         check_csr(p, st, 0, q, v, "(query)");
         s->csr[q] = (uint32_t)v;
     }
@@ -202,7 +193,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             uint64_t v = 0;
             rc = ops->query(inst, &st.msg, &v);
             if ((rc == RC_OK) != (a[0] < s->ports))
-                fail(&p, &st, 0, "ABI", "csr query of a port: result");
+                evprog_fail(&p, &st, 0, "ABI", "csr query of a port: result");
             if (rc == RC_OK)
                 check_csr(&p, &st, 0, (unsigned)a[0], v, "(query)");
             continue;
@@ -224,7 +215,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                          "result %d with %u outputs where %d is required "
                          "(offset class %d)",
                          rc, (unsigned)n, want, cls);
-                fail(&p, &st, r, "P12-5.1.1-a/b, I-VOQREG-2/3/4", w);
+                evprog_fail(&p, &st, r, "P12-5.1.1-a/b, I-VOQREG-2/3/4", w);
             }
             if (rc != RC_OK)
                 continue;
@@ -241,7 +232,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                              "0x%08X is required",
                              (unsigned long long)v, (unsigned)n,
                              cls == 0 ? (unsigned)s->header : 0u);
-                    fail(&p, &st, r,
+                    evprog_fail(&p, &st, r,
                          cls == 0 ? "P12-5.1.2.1-a/P12-5.1-a"
                                   : "P12-5.1.1-a/b, I-VOQREG-2",
                          w);
@@ -268,14 +259,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                  q, (unsigned long long)a[1],
                                  (unsigned long long)v,
                                  (unsigned long long)after);
-                        fail(&p, &st, r, "P12-5.1.2.2-b9/b10", w);
+                        evprog_fail(&p, &st, r, "P12-5.1.2.2-b9/b10", w);
                     }
                     s->csr[q] = (uint32_t)v;
                 } else if (after != UINT64_MAX &&
                            after != (cls == 0 ? s->header : 0u)) {
                     snprintf(w, sizeof w, "write reported after 0x%llX",
                              (unsigned long long)after);
-                    fail(&p, &st, r, "P12-5.1.2.1-a", w);
+                    evprog_fail(&p, &st, r, "P12-5.1.2.1-a", w);
                 }
                 break;
             }
@@ -300,7 +291,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                          "0x%08X)",
                          q, (unsigned)before[q], (unsigned)s->csr[q],
                          (unsigned)want);
-                fail(&p, &st, 0,
+                evprog_fail(&p, &st, 0,
                      st.msg.kind == RC_P12REG_EV_RESET ? "P12-5.1.2.2 (reset)"
                                                        : "P12-5.1.1-a/b",
                      w);

@@ -50,15 +50,6 @@ struct state {
 static struct state p9_st;
 static struct rc_msg p9_out[P9_CAP];
 
-static FUZZ_NORETURN void fail(const struct evprog *p,
-                               const struct evprog_step *st, uint32_t rep,
-                               const char *rule, const char *what)
-{
-    char e[700];
-    evprog_format(e, sizeof e, p, st);
-    fuzz_fail("p9reg %s: %s; %s, repetition %u", rule, what, e, (unsigned)rep);
-}
-
 static FUZZ_ORACLE uint64_t may_fc(const struct state *s, uint64_t port)
 {
     return port < s->ports && (s->ctl[port] & P9_FC) != 0;
@@ -92,7 +83,7 @@ static void check_routes(const struct evprog *p, const struct evprog_step *st,
                          k ? "arb" : "fc", port, rc, (unsigned long long)v,
                          port, port < s->ports ? (unsigned)s->ctl[port] : 0u,
                          (unsigned long long)want);
-                fail(p, st, 0, k ? "P9-4.2.2-b" : "P9-4.2.2-a", w);
+                evprog_fail(p, st, 0, k ? "P9-4.2.2-b" : "P9-4.2.2-a", w);
             }
         }
     }
@@ -165,7 +156,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                          "is required",
                          rc, (unsigned long long)v, want_rc,
                          (unsigned long long)want);
-                fail(&p, &st, 0,
+                evprog_fail(&p, &st, 0,
                      st.msg.kind == RC_P9REG_Q_PORT_XOFF_EXPECTED
                          ? "P12-5.1.2.2-b10/I-FCREG-5"
                          : "P9-4.2.2-a/b",
@@ -229,7 +220,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                          rc, (unsigned)n, (unsigned long long)v, want_rc,
                          has_value ? " value " : " and no output; ",
                          (unsigned long long)want);
-                fail(&p, &st, r,
+                evprog_fail(&p, &st, r,
                      st.msg.kind <= RC_P9REG_EV_CAR_WRITE ? "P9-4.2.1-a"
                      : st.msg.kind == RC_P9REG_EV_ERRSTAT_READ
                          ? "P12-5.1.2.2-b10 (Port Unavailable)"

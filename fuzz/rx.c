@@ -120,15 +120,6 @@ static FUZZ_ORACLE int eligible(const struct shadow *s, unsigned i)
     return !blocked(s, s->map[k->port], s->qwv ? (unsigned)k->vc : RX_VCS);
 }
 
-static FUZZ_NORETURN void fail(const struct evprog *p,
-                               const struct evprog_step *st, uint32_t rep,
-                               const char *rule, const char *what)
-{
-    char e[700];
-    evprog_format(e, sizeof e, p, st);
-    fuzz_fail("rx %s: %s; %s, repetition %u", rule, what, e, (unsigned)rep);
-}
-
 /* The effect of a symbol: 1 and the new flags in cong when it applies, 0
  * when it is ignored or discarded (no change), -1 when the step must fail
  * (bad length, CRC, non-canonical bytes). */
@@ -228,7 +219,7 @@ static void check_queries(const struct evprog *p, const struct evprog_step *st,
                          "query congested port=%u vc=%u: rc %d value %llu, "
                          "the symbols fed give %u",
                          port, vc, rc, (unsigned long long)v, want);
-                fail(p, st, 0,
+                evprog_fail(p, st, 0,
                      s->per_vc ? "P12-3.3-b/c/f" : "P12-3.3-h/P12-4.3-b", w);
             }
         }
@@ -242,7 +233,7 @@ static void check_queries(const struct evprog *p, const struct evprog_step *st,
                      "query depth queue=%u vc=all: rc %d value "
                      "%llu, %u packets wait there",
                      q, rc, (unsigned long long)v, depth);
-            fail(p, st, 0, "P12-4.3-a", w);
+            evprog_fail(p, st, 0, "P12-4.3-a", w);
         }
         for (unsigned vc = 0; vc < RX_VCS; vc++) {
             if (!in_use(s, vc))
@@ -254,7 +245,7 @@ static void check_queries(const struct evprog *p, const struct evprog_step *st,
                          "query eligible queue=%u vc=%u: rc %d value %llu, "
                          "the congestion of its ports gives %u",
                          q, vc, rc, (unsigned long long)v, want);
-                fail(p, st, 0, "P12-2.3-a/P12-4.3-e", w);
+                evprog_fail(p, st, 0, "P12-2.3-a/P12-4.3-e", w);
             }
         }
     }
@@ -365,7 +356,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                      v != (((unsigned)s->cong[a[0]] >> a[1]) & 1u))) {
                     snprintf(w, sizeof w, "answer rc %d value %llu", rc,
                              (unsigned long long)v);
-                    fail(&p, &st, 0, "P12-4.3-b", w);
+                    evprog_fail(&p, &st, 0, "P12-4.3-b", w);
                 }
             }
             check_queries(&p, &st, inst);
@@ -409,7 +400,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                          "result %d with %u outputs (%u committed); the "
                          "event is %s",
                          rc, (unsigned)n, wire, want_ok ? "valid" : "invalid");
-                fail(&p, &st, r, "ABI", w);
+                evprog_fail(&p, &st, r, "ABI", w);
             }
             if (rc != RC_OK)
                 continue;
@@ -437,14 +428,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                              "%u packets committed by one "
                              "schedule",
                              wire);
-                    fail(&p, &st, r, "P12-4.3-b", w);
+                    evprog_fail(&p, &st, r, "P12-4.3-b", w);
                 }
                 if (wire == 1u) {
                     const char *why = commit_violation(s, &rx_out[wi], &rule);
                     if (why != NULL) {
                         evprog_format_msg(m, sizeof m, &p, 1, &rx_out[wi]);
                         snprintf(w, sizeof w, "%s: %s", m, why);
-                        fail(&p, &st, r, rule, w);
+                        evprog_fail(&p, &st, r, rule, w);
                     }
                 }
                 if (commit < 0 && wire == 0)
@@ -456,7 +447,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                              (unsigned long long)s->wait[commit].id,
                              (unsigned long long)s->wait[commit].port,
                              (unsigned long long)s->wait[commit].vc);
-                    fail(&p, &st, r, "P12-4.3-b", w);
+                    evprog_fail(&p, &st, r, "P12-4.3-b", w);
                 }
                 const struct pkt *k = &s->wait[commit < 0 ? 0 : commit];
                 if (commit < 0 || rx_out[wi].arg[0] != k->id ||
@@ -467,7 +458,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                              "flow=%llu",
                              m, (unsigned long long)k->id,
                              (unsigned long long)k->flow);
-                    fail(&p, &st, r, "P12-4.3-c/I-RX-5", w);
+                    evprog_fail(&p, &st, r, "P12-4.3-c/I-RX-5", w);
                 }
                 memmove(&s->wait[commit], &s->wait[commit + 1],
                         (s->n - (unsigned)commit - 1u) * sizeof s->wait[0]);

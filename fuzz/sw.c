@@ -66,26 +66,6 @@ struct state {
 static struct state sw_st;
 static struct rc_msg sw_out[SW_CAP];
 
-static FUZZ_NORETURN void fail(const struct evprog *p,
-                               const struct evprog_step *st, uint32_t rep,
-                               const char *rule, const char *what)
-{
-    char e[700];
-    evprog_format(e, sizeof e, p, st);
-    fuzz_fail("sw %s: %s; %s, repetition %u", rule, what, e, (unsigned)rep);
-}
-
-static FUZZ_NORETURN void out_fail(const struct evprog *p,
-                                   const struct evprog_step *st, uint32_t rep,
-                                   const struct rc_msg *o, const char *rule,
-                                   const char *what)
-{
-    char m[512], w[1200];
-    evprog_format_msg(m, sizeof m, p, 1, o);
-    snprintf(w, sizeof w, "%s: %s", m, what);
-    fail(p, st, rep, rule, w);
-}
-
 static FUZZ_ORACLE int find(const struct state *s, uint64_t dst, uint64_t tgt,
                             uint64_t flow_id)
 {
@@ -144,7 +124,7 @@ static void check_list(const struct evprog *p, const struct evprog_step *st,
                  "list_len rc %d value %llu; %u flows are XOFF'd "
                  "and not XON'd (capacity %u)",
                  rc, (unsigned long long)v, s->n, s->list);
-        fail(p, st, 0, "P9-2.4.2.2-b", w);
+        evprog_fail(p, st, 0, "P9-2.4.2.2-b", w);
     }
     for (unsigned i = 0; i < s->n; i++) {
         rc = query(inst, RC_SW_Q_LISTED, 3, s->e[i].dst, s->e[i].tgt,
@@ -158,7 +138,7 @@ static void check_list(const struct evprog *p, const struct evprog_step *st,
                      (unsigned long long)s->e[i].tgt,
                      (unsigned long long)s->e[i].flow_id, rc,
                      (unsigned long long)v);
-            fail(p, st, 0, "P9-2.4.2.2-b", w);
+            evprog_fail(p, st, 0, "P9-2.4.2.2-b", w);
         }
     }
 }
@@ -172,17 +152,17 @@ static void check_originated(const struct evprog *p,
     /* ccp(port, xon, fam, flow_id, destination_id, tgt_destination_id, soc,
      * prio, crf) */
     if (o->arg[7] != 3u || o->arg[8] != s->crf)
-        out_fail(p, st, rep, o, "P9-2.4.2-a",
+        evprog_out_fail(p, st, rep, o, "P9-2.4.2-a",
                  s->crf ? "a CCP must have prio 3 and CRF 1"
                         : "a CCP must have prio 3 (CRF not supported: 0)");
     if (o->arg[6] != s->role)
-        out_fail(p, st, rep, o, "P9-3.2-b",
+        evprog_out_fail(p, st, rep, o, "P9-3.2-b",
                  s->role ? "an end point sends SOC 1" : "a switch sends SOC 0");
     if (o->arg[2] != 0)
-        out_fail(p, st, rep, o, "P9-3.3-a",
+        evprog_out_fail(p, st, rep, o, "P9-3.3-a",
                  "congestion management CCPs carry FAM 000");
     if (o->arg[0] >= s->ports || !s->fc[o->arg[0]])
-        out_fail(p, st, rep, o, "P9-4.2.2-a",
+        evprog_out_fail(p, st, rep, o, "P9-4.2.2-a",
                  "sent to a port whose Flow Control Participant bit is 0");
 }
 
@@ -194,19 +174,19 @@ static void take_xon(const struct evprog *p, const struct evprog_step *st,
     struct state *s = &sw_st;
     int i = find(s, o->arg[4], o->arg[5], o->arg[3]);
     if (i < 0)
-        out_fail(p, st, rep, o, "P9-2.4.2.2-a",
+        evprog_out_fail(p, st, rep, o, "P9-2.4.2.2-a",
                  "XON for a flow that is not XOFF'd");
     const struct entry *e = &s->e[i];
     if (o->arg[0] != e->ccp_port)
-        out_fail(p, st, rep, o, "P9-2.4.6-3",
+        evprog_out_fail(p, st, rep, o, "P9-2.4.6-3",
                  "the XON must go where the XOFF went");
     if (want_held >= 0 && e->held != want_held)
-        out_fail(p, st, rep, o, "I-FCSW-6",
+        evprog_out_fail(p, st, rep, o, "I-FCSW-6",
                  want_held ? "only held XONs go out on a participant change"
                            : "a held XON goes out only when the port "
                              "participates again");
     if (cong_port != UINT64_MAX && e->cong_port != cong_port)
-        out_fail(p, st, rep, o, "P9-2.4.6-3",
+        evprog_out_fail(p, st, rep, o, "P9-2.4.6-3",
                  "XON for a flow congested at another port");
     unlist(s, (unsigned)i);
 }
@@ -271,7 +251,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if ((rc == RC_OK) != valid_q || (valid_q && v != want)) {
                 snprintf(w, sizeof w, "answer rc %d value %llu, expected %llu",
                          rc, (unsigned long long)v, (unsigned long long)want);
-                fail(&p, &st, 0, "P9-2.4.2.2-b", w);
+                evprog_fail(&p, &st, 0, "P9-2.4.2.2-b", w);
             }
             continue;
         }
@@ -318,7 +298,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                          "result %d with %u outputs; the event "
                          "is %s",
                          rc, (unsigned)n, want_ok ? "valid" : "invalid");
-                fail(&p, &st, r, "ABI", w);
+                evprog_fail(&p, &st, r, "ABI", w);
             }
             if (rc != RC_OK)
                 continue;
@@ -332,23 +312,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 if (o->kind == RC_SW_OUT_VERDICT)
                     continue;
                 if (o->kind != RC_SW_OUT_CCP || o->nargs != 9u)
-                    out_fail(&p, &st, r, o, "ABI", "unknown output");
+                    evprog_out_fail(&p, &st, r, o, "ABI", "unknown output");
                 switch ((enum rc_sw_event)st.msg.kind) {
                 case RC_SW_EV_CANDIDATE:
-                    out_fail(&p, &st, r, o, "ABI",
+                    evprog_out_fail(&p, &st, r, o, "ABI",
                              "a CCP before the congestion decision");
                 case RC_SW_EV_CONGESTED: {
                     check_originated(&p, &st, r, o);
                     if (o->arg[1] == 1u) { /* early XON (list full) */
                         if (xoffs)
-                            out_fail(&p, &st, r, o, "P9-2.4.2.2-b",
+                            evprog_out_fail(&p, &st, r, o, "P9-2.4.2.2-b",
                                      "the early XON must precede the XOFF "
                                      "that replaces it");
                         take_xon(&p, &st, r, o, 0, UINT64_MAX);
                         break;
                     }
                     if (++xoffs > 1u)
-                        out_fail(&p, &st, r, o, "P9-2.4.6-1",
+                        evprog_out_fail(&p, &st, r, o, "P9-2.4.6-1",
                                  "more than one XOFF for one decision");
                     unsigned k = 0;
                     int why = 0;
@@ -368,7 +348,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                         break;
                     }
                     if (k == ncand)
-                        out_fail(&p, &st, r, o,
+                        evprog_out_fail(&p, &st, r, o,
                                  why == 1   ? "P9-2.4.3-a/b"
                                  : why == 2 ? "P9-2.4.3-c"
                                             : "P9-3.4-a/P9-2.4.3-b",
@@ -380,7 +360,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                               "sourceID/destinationID/port and "
                                               "Table 2-1 flowID");
                     if (find(s, o->arg[4], o->arg[5], o->arg[3]) >= 0)
-                        out_fail(&p, &st, r, o, "P9-2.4.2.3-b/I-FCSW-5",
+                        evprog_out_fail(&p, &st, r, o, "P9-2.4.2.3-b/I-FCSW-5",
                                  "second XOFF for a flow not XON'd yet");
                     struct entry *e = &s->e[s->n++];
                     e->dst = o->arg[4];
@@ -390,7 +370,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     e->cong_port = a[0];
                     e->held = 0;
                     if (s->n > s->list)
-                        out_fail(&p, &st, r, o, "P9-2.4.2.2-b",
+                        evprog_out_fail(&p, &st, r, o, "P9-2.4.2.2-b",
                                  "the controlled flow list is over capacity");
                     break;
                 }
@@ -399,7 +379,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 case RC_SW_EV_PORT_CONTROL:
                     check_originated(&p, &st, r, o);
                     if (o->arg[1] != 1u)
-                        out_fail(&p, &st, r, o, "P9-2.4.6-3",
+                        evprog_out_fail(&p, &st, r, o, "P9-2.4.6-3",
                                  "only XONs follow abatement");
                     take_xon(&p, &st, r, o,
                              st.msg.kind == RC_SW_EV_PORT_CONTROL ? 1 : 0,
@@ -414,17 +394,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     int gate = arbm ? s->fa[a[1]] && (s->fc[a[1]] || !s->arb_fc)
                                     : s->fc[a[1]];
                     if (!gate)
-                        out_fail(&p, &st, r, o,
+                        evprog_out_fail(&p, &st, r, o,
                                  arbm ? "P9-4.2.2-b" : "P9-4.2.2-a",
                                  "routed to a port that does not participate");
                     if (a[2] && s->drop)
-                        out_fail(&p, &st, r, o, "P9-2.4.2-b",
+                        evprog_out_fail(&p, &st, r, o, "P9-2.4.2-b",
                                  "configured to drop CCPs without buffer");
                     if (o->arg[0] != a[1] || o->arg[1] != a[3] ||
                         o->arg[2] != a[4] || o->arg[3] != a[5] ||
                         o->arg[4] != a[7] || o->arg[5] != a[8] ||
                         o->arg[6] != a[6] || n != 2u)
-                        out_fail(&p, &st, r, o, "P9-2.4.4-a",
+                        evprog_out_fail(&p, &st, r, o, "P9-2.4.4-a",
                                  "a routed CCP leaves unchanged, once");
                     break;
                 }
@@ -460,7 +440,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                  (unsigned long long)e->tgt,
                                  (unsigned long long)e->flow_id,
                                  (unsigned long long)e->ccp_port);
-                        fail(&p, &st, r, "P9-2.4.6-3", w);
+                        evprog_fail(&p, &st, r, "P9-2.4.6-3", w);
                     }
                     e->held = 1;
                 }
@@ -475,7 +455,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                             "go out when port %llu began to participate",
                             (unsigned long long)s->e[i].flow_id,
                             (unsigned long long)a[0]);
-                        fail(&p, &st, r, "P9-2.4.2.2-b/I-FCSW-6", w);
+                        evprog_fail(&p, &st, r, "P9-2.4.2.2-b/I-FCSW-6", w);
                     }
                 break;
             }

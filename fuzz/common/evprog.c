@@ -692,3 +692,22 @@ int evprog_w_step(struct evprog_writer *w, int query, const struct rc_msg *m,
     }
     return w->overflow ? -1 : 0;
 }
+
+void evprog_fail(const struct evprog *p, const struct evprog_step *st,
+                 uint32_t rep, const char *rule, const char *what)
+{
+    char e[700];
+    evprog_format(e, sizeof e, p, st);
+    fuzz_fail("%s %s: %s; %s, repetition %u", evprog_machine_name(p->machine),
+              rule, what, e, (unsigned)rep);
+}
+
+void evprog_out_fail(const struct evprog *p, const struct evprog_step *st,
+                     uint32_t rep, const struct rc_msg *o, const char *rule,
+                     const char *what)
+{
+    char m[512], w[1200];
+    evprog_format_msg(m, sizeof m, p, 1, o);
+    snprintf(w, sizeof w, "%s: %s", m, what);
+    evprog_fail(p, st, rep, rule, w);
+}

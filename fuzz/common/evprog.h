@@ -146,6 +146,18 @@ void evprog_format(char *dst, size_t cap, const struct evprog *p,
 void evprog_format_msg(char *dst, size_t cap, const struct evprog *p,
                        int output, const struct rc_msg *m);
 
+/* A violated property of the record st (repetition rep): fuzz_fail with
+ * "MACHINE RULE: WHAT; record N at byte B: EVENT (xR), repetition REP". */
+FUZZ_NORETURN void evprog_fail(const struct evprog *p,
+                               const struct evprog_step *st, uint32_t rep,
+                               const char *rule, const char *what);
+
+/* The same about output o of that step: WHAT is prefixed with o, formatted. */
+FUZZ_NORETURN void evprog_out_fail(const struct evprog *p,
+                                   const struct evprog_step *st, uint32_t rep,
+                                   const struct rc_msg *o, const char *rule,
+                                   const char *what);
+
 /* The name of a machine ("gen"), never NULL. */
 const char *evprog_machine_name(uint32_t machine);
 
