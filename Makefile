@@ -180,7 +180,7 @@ check: $(REF_TESTS) $(HARNESS_TESTS) $(RIOCHECK) $(SHIM) $(EXAMPLES)
 # Everything, in every variant: what CI runs.
 # Each variant builds on every core (the tests themselves run one after the
 # other); a -j given on the command line is used as it is.
-TEST_JOBS = $(if $(findstring j,$(filter-out --%,$(MAKEFLAGS))),,-j$(shell nproc 2>/dev/null || echo 1))
+TEST_JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 1))
 test: test-gcc test-clang test-san
 	@echo "all variants passed"
 test-gcc:

@@ -211,14 +211,20 @@ static void format_actual(char *dst, size_t cap, const struct rc_machine_desc *m
         snprintf(dst, cap, "(none)");
 }
 
-/* 0 when the DUT declares it does not report this optional note, so that a
- * vector's expectation of it is skipped (the rest of the vector still
- * applies): arbrx freed without the arbrx_freed capability. */
+/* Optional notes a DUT reports only if it declares the capability: without
+ * it a vector's expectation of the note is skipped (the rest applies). */
+static const struct {
+    uint32_t machine, kind, cap;
+} optional_notes[] = {
+    {RC_M_ARBRX, RC_ARBRX_OUT_FREED, RC_CAP_ARBRX_FREED},
+};
+
 static int note_reported(const struct rc_machine_desc *m, const struct rc_kind_desc *k,
                          const struct rc_profile *p)
 {
-    if (m->id == RC_M_ARBRX && k->kind == RC_ARBRX_OUT_FREED)
-        return (p->caps & RC_CAP_ARBRX_FREED) != 0;
+    for (size_t i = 0; i < sizeof optional_notes / sizeof optional_notes[0]; i++)
+        if (optional_notes[i].machine == m->id && optional_notes[i].kind == k->kind)
+            return (p->caps & optional_notes[i].cap) != 0;
     return 1;
 }
 
