@@ -1,9 +1,12 @@
 /*
  * rio/crc.h - the LP-Serial CRCs (Part 6 rev 4.0, sections 2.x and 3.6).
  *
- * All CRCs here are computed bit-serially, most significant bit first, exactly
- * as the spec's serial description; the spec's parallel equation tables give the
- * same results (checked against the known answers in shared/spec/README.md).
+ * The definition is rio_crc_bits: bit-serial, most significant bit first,
+ * exactly as the spec's serial description. The fixed CRCs below take four
+ * bits a step from a 16-entry table of their polynomial (crc.c says why that
+ * is the same), and crc_test.c checks them against rio_crc_bits; the spec's
+ * parallel equation tables give the same results (checked against the known
+ * answers in shared/spec/README.md).
  * The inputs are bit strings held right-aligned in an integer: the first bit on
  * the wire is the most significant of the nbits given.
  */
