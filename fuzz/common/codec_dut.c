@@ -27,7 +27,8 @@ int codec_dut_step(struct codec_dut *t, uint32_t kind, const uint64_t *arg,
     struct rc_msg ev;
     ev.kind = kind;
     ev.nargs = nargs;
-    memcpy(ev.arg, arg, nargs * sizeof arg[0]);
+    for (uint32_t i = 0; i < nargs && i < RC_MAX_ARGS; i++)
+        ev.arg[i] = arg[i];
     t->n = UINT32_MAX;
     int rc = t->d->machine[RC_M_CODEC].step(t->inst, &ev, t->out,
                                             RC_MAX_OUTPUTS, &t->n);
