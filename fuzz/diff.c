@@ -25,6 +25,11 @@
  *     counters and enabled flows of the destination a CCP named, the
  *     congestion of the first ports, the port CSRs, the pool, ...): result
  *     code and value.
+ * Work is bounded by the event program's budget (common/evprog.h) and by
+ * DIFF_OUTPUT_BUDGET: an input ends once that many outputs have been
+ * compared, a step that ends RC_FULL counting as DIFF_CAP (it scanned that
+ * much); the state it ends in is queried as after a record's last event.
+ *
  * A difference calls fuzz_fail() with the machine, the record (number, byte
  * offset, decoded event), the repetition, both sides and the rule ids the
  * differing output or query is evidence for (table below). See
@@ -42,6 +47,9 @@
 
 #define DIFF_CAP 8192u
 #define DIFF_QUERIES 160u
+/* A generator tick can refresh thousands of groups (up to DIFF_CAP symbols a
+ * step), and the fuzzer chained repeated ticks into a 5-minute input. */
+#define DIFF_OUTPUT_BUDGET 65536u
 
 /* ---- rule ids: what a difference in an output / query / result is evidence
  * against (catalogue ids, suites/catalogue.tsv) ------------------------------
@@ -378,13 +386,15 @@ static void run(struct ctx *c, const struct rc_dut *vendor)
     c->dut.ops = &vendor->machine[c->p.machine];
     c->ref.out = diff_out_ref;
     c->dut.out = diff_out_dut;
-    while (evprog_next(&c->p, &c->st)) {
+    uint32_t work = 0; /* outputs compared: at most DIFF_OUTPUT_BUDGET */
+    while (work < DIFF_OUTPUT_BUDGET && evprog_next(&c->p, &c->st)) {
         if (c->st.query) {
             c->rep = 0;
             compare_query(c, &c->st.msg);
             continue;
         }
-        for (c->rep = 0; c->rep < c->st.repeat; c->rep++) {
+        for (c->rep = 0; c->rep < c->st.repeat && work < DIFF_OUTPUT_BUDGET;
+             c->rep++) {
             c->ref.n = c->dut.n = 0;
             c->ref.rc = c->ref.ops->step(c->ref.inst, &c->st.msg, c->ref.out,
                                          DIFF_CAP, &c->ref.n);
@@ -402,8 +412,11 @@ static void run(struct ctx *c, const struct rc_dut *vendor)
             if (c->ref.n > DIFF_CAP || c->dut.n > DIFF_CAP)
                 differ(c, "the output count", "<= cap", "> cap", "ABI");
             compare_outputs(c);
+            work += c->ref.n > c->dut.n ? c->ref.n : c->dut.n;
+            if (c->ref.rc == RC_FULL || c->dut.rc == RC_FULL)
+                work += DIFF_CAP;
             if (c->rep < 64u || (c->rep + 1u) % 64u == 0 ||
-                c->rep + 1u == c->st.repeat)
+                c->rep + 1u == c->st.repeat || work >= DIFF_OUTPUT_BUDGET)
                 auto_queries(c);
         }
     }
