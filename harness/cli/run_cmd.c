@@ -62,6 +62,11 @@ static const char run_help[] =
     "Running:\n"
     "  --timeout-ms N    a vector taking longer is an error: the DUT hung\n"
     "                    (default 10000; sweeps get 100x; 0 = no limit)\n"
+    "  --vectors-per-worker N\n"
+    "                    a fresh worker process after every N vectors (1: one\n"
+    "                    per vector, so that no DUT state or memory it\n"
+    "                    corrupted carries over; default 0: one worker until\n"
+    "                    a vector crashes); not with --dut-cmd\n"
     "  --no-isolation    run the DUT inside riocheck (for a debugger); a crash\n"
     "                    then ends the run\n"
     "  --seed N          run the selection in a shuffled order (0 = file\n"
@@ -365,7 +370,8 @@ int cmd_run(int argc, char **argv)
     const char *repro_dir = NULL, *files[MAX_SEL], *waiver_files[MAX_SEL];
     char **dut_cmd = NULL;
     int nfiles = 0, nwaivers = 0, list = 0, verbose = 0, reports = 1, isolation = 1;
-    uint64_t seed = 0, timeout_ms = RC_ISOLATE_DEFAULT_TIMEOUT_MS;
+    uint64_t seed = 0, timeout_ms = RC_ISOLATE_DEFAULT_TIMEOUT_MS, per_worker = 0;
+    const char *per_worker_arg = NULL;
     struct rc_run_opts opts = {1};
     char cmdline[2048];
     size_t cl = (size_t)snprintf(cmdline, sizeof cmdline, "riocheck");
@@ -442,6 +448,13 @@ int cmd_run(int argc, char **argv)
             paths[3] = v;
         } else if (strcmp(a, "--repro-dir") == 0) {
             repro_dir = v;
+        } else if (strcmp(a, "--vectors-per-worker") == 0) {
+            char why[160];
+            if (cli_parse_uint(v, 1u << 30, &per_worker, why, sizeof why) != 0) {
+                fprintf(stderr, "riocheck run: --vectors-per-worker %s: %s\n", v, why);
+                return CLI_USAGE;
+            }
+            per_worker_arg = v;
         } else if (strcmp(a, "--sweep-stride") == 0 || strcmp(a, "--seed") == 0 ||
                    strcmp(a, "--timeout-ms") == 0) {
             uint64_t n;
@@ -475,6 +488,13 @@ int cmd_run(int argc, char **argv)
     }
     if (dut_path && dut_cmd) {
         fprintf(stderr, "riocheck run: give --dut or --dut-cmd, not both\n");
+        return CLI_USAGE;
+    }
+    if (per_worker_arg && (dut_cmd || !isolation)) {
+        fprintf(stderr, "riocheck run: --vectors-per-worker %s: %s\n", per_worker_arg,
+                dut_cmd ? "a --dut-cmd process is restarted only after a failure "
+                          "(not with --dut-cmd)"
+                        : "there are no worker processes with --no-isolation");
         return CLI_USAGE;
     }
 
@@ -609,7 +629,8 @@ int cmd_run(int argc, char **argv)
                           dut_desc[0] ? dut_desc : NULL, repro_dir, dut_path, dut, tsv,
                           verbose, 0, 0, 0, 0, 0};
     int rc = isolation && proc == NULL
-                 ? rc_run_isolated(dut, recs, n, &opts, (unsigned)timeout_ms, on_result, &ctx)
+                 ? rc_run_isolated(dut, recs, n, &opts, (unsigned)timeout_ms,
+                                   (size_t)per_worker, on_result, &ctx)
                  : rc_run_in_process(dut, recs, n, &opts, on_result, &ctx);
     if (rc < 0) {
         fprintf(stderr, "riocheck run: %s\n", strerror(errno));

@@ -355,12 +355,15 @@ static int iso_chld_ignored(const struct sigaction *sa)
 
 static int iso_run(const struct rc_dut *dut, const struct vec_record *const *recs,
                    size_t n, const struct rc_run_opts *opts, unsigned timeout_ms,
-                   rc_result_fn on_result, void *ctx, const struct sigaction *chld)
+                   size_t per_worker, rc_result_fn on_result, void *ctx,
+                   const struct sigaction *chld)
 {
     int forks = 0;
     size_t next = 0;
     pid_t self = getpid();
     while (next < n) {
+        /* this worker's vectors: recs[next..end) */
+        size_t end = per_worker != 0 && n - next > per_worker ? next + per_worker : n;
         int fds[2];
         /* the worker is a copy of this process: buffered output would be
          * written twice if the DUT calls exit() */
@@ -392,11 +395,11 @@ static int iso_run(const struct rc_dut *dut, const struct vec_record *const *rec
             (void)close(fds[0]);
             if (chld != NULL) /* the DUT gets the disposition it had */
                 (void)sigaction(SIGCHLD, chld, NULL);
-            iso_worker(fds[1], self, dut, recs, next, n, opts);
+            iso_worker(fds[1], self, dut, recs, next, end, opts);
         }
         (void)close(fds[1]);
         forks++;
-        next = iso_collect(pid, fds[0], recs, next, n, timeout_ms, on_result, ctx);
+        next = iso_collect(pid, fds[0], recs, next, end, timeout_ms, on_result, ctx);
         (void)close(fds[0]);
     }
     return forks;
@@ -404,7 +407,7 @@ static int iso_run(const struct rc_dut *dut, const struct vec_record *const *rec
 
 int rc_run_isolated(const struct rc_dut *dut, const struct vec_record *const *recs,
                     size_t n, const struct rc_run_opts *opts, unsigned timeout_ms,
-                    rc_result_fn on_result, void *ctx)
+                    size_t per_worker, rc_result_fn on_result, void *ctx)
 {
     if (!iso_args_ok(dut, recs, n, on_result)) {
         errno = EINVAL;
@@ -418,7 +421,7 @@ int rc_run_isolated(const struct rc_dut *dut, const struct vec_record *const *re
         sigemptyset(&dfl.sa_mask);
         restore = sigaction(SIGCHLD, &dfl, NULL) == 0;
     }
-    int forks = iso_run(dut, recs, n, opts, timeout_ms, on_result, ctx,
+    int forks = iso_run(dut, recs, n, opts, timeout_ms, per_worker, on_result, ctx,
                         restore ? &old : NULL);
     if (restore) {
         int e = errno;

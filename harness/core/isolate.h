@@ -5,7 +5,10 @@
  *
  * rc_run_isolated() forks one worker process that plays the vectors in order
  * with rc_run_vector() and streams each result back to the parent over a
- * pipe, one fixed-size binary record per vector. The parent waits for each
+ * pipe, one fixed-size binary record per vector (or, with per_worker, a fresh
+ * worker for every per_worker vectors: 1 = a process per vector, so that
+ * nothing a DUT keeps in its process - global state, memory it corrupted
+ * without crashing - carries over to the next vector). The parent waits for each
  * record with poll() and a per-vector time limit, and hands every result to
  * the caller's on_result callback as soon as it arrives (so results already
  * measured are never lost, whatever happens next). When the worker dies
@@ -29,7 +32,7 @@
  * causes are: bad magic number, bad checksum, out of order, unknown verdict,
  * unterminated text, bad time), and a new worker is forked for the vectors
  * after it. When nothing goes wrong there is exactly one fork for the whole
- * run. Sanitizer builds: ASan catches SIGSEGV itself, prints its report on
+ * run (per_worker 0), or one per per_worker vectors. Sanitizer builds: ASan catches SIGSEGV itself, prints its report on
  * stderr and exits with status 1, so under ASan a segmentation fault is
  * reported as "the DUT crashed: it exited with status 1 ..."; any non-zero
  * exit before the vector's result is counted as a crash.
@@ -92,8 +95,11 @@ typedef void (*rc_result_fn)(void *ctx, size_t i, const struct rc_vec_result *re
  *               result (or the worker's start) to its own; a sweep record
  *               gets RC_ISOLATE_SWEEP_FACTOR times as much. 0: no limit (a
  *               hanging DUT then hangs the run; for debugging only).
+ *   per_worker: at most this many vectors per worker process; 0: no limit
+ *               (one worker until something goes wrong).
  * Returns the number of worker processes forked (1 when no vector crashed,
- * hung, exited or wrote a malformed result, 0 when n is 0), or -1:
+ * hung, exited or wrote a malformed result and per_worker is 0 or >= n;
+ * ceil(n / per_worker) when nothing went wrong; 0 when n is 0), or -1:
  *   - before anything ran, when dut, on_result or an element of recs is NULL
  *     (errno EINVAL; on_result is not called);
  *   - when pipe() or fork() failed (errno from it): every vector from the one
@@ -102,7 +108,7 @@ typedef void (*rc_result_fn)(void *ctx, size_t i, const struct rc_vec_result *re
  */
 int rc_run_isolated(const struct rc_dut *dut, const struct vec_record *const *recs,
                     size_t n, const struct rc_run_opts *opts, unsigned timeout_ms,
-                    rc_result_fn on_result, void *ctx);
+                    size_t per_worker, rc_result_fn on_result, void *ctx);
 
 /*
  * The same run without isolation, in the calling process (riocheck run

@@ -181,7 +181,21 @@ if [ -f "$lib/riocheck-bad-segv.so" ]; then
     check run_goes_on_after_a_crash 1 'failed includes' \
         "$R" run --dut "$lib/riocheck-bad-segv.so" --suite p12-generator --out "$tmp/segv2"
     check crash_results_file_complete 0 'p12.gen.' tail -1 "$tmp/segv/results.tsv"
+    # a worker per vector: the same verdicts, each from its own process
+    check run_a_worker_per_vector 1 'the DUT crashed: ' \
+        "$R" run --dut "$lib/riocheck-bad-segv.so" --suite p12-generator --out "$tmp/segv3" \
+        --vectors-per-worker 1
+    cut -f1,2 "$tmp/segv/results.tsv" >"$tmp/segv-verdicts"
+    cut -f1,2 "$tmp/segv3/results.tsv" >"$tmp/segv3-verdicts"
+    check worker_per_vector_same_verdicts 0 '' cmp "$tmp/segv-verdicts" "$tmp/segv3-verdicts"
+    check worker_per_vector_same_verdicts_some_failed 0 'error' cat "$tmp/segv3-verdicts"
 fi
+check run_vectors_per_worker_not_a_number 2 "--vectors-per-worker x: 'x' is not a number" \
+    "$R" run --no-reports --vectors-per-worker x
+check run_vectors_per_worker_not_with_dut_cmd 2 'not with --dut-cmd' \
+    "$R" run --no-reports --vectors-per-worker 1 --dut-cmd "$(dirname "$R")/riocheck-shim"
+check run_vectors_per_worker_not_with_no_isolation 2 'no worker processes with --no-isolation' \
+    "$R" run --no-reports --vectors-per-worker 1 --no-isolation
 if [ -f "$lib/riocheck-bad-hang.so" ]; then
     check run_isolates_a_hanging_dut 1 'the DUT hung: no verdict after 300 ms' \
         "$R" run --out "$tmp/reports" --dut "$lib/riocheck-bad-hang.so" --suite p9-endpoint --timeout-ms 300 \

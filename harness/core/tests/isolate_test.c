@@ -63,12 +63,14 @@ enum fake_tick {
     T_COUNT = 10,     /* count in a global, then succeed */
     T_GRANDCHILD = 11, /* start a process that keeps the pipes, then abort */
     T_CHLD_IGN = 12,  /* succeed only if SIGCHLD is ignored (else: state) */
+    T_DIRTY = 13,     /* succeed the first time in a process, then RC_STATE */
     T_SLEEP = 1000    /* 1000 + ms: sleep ms, then succeed */
 };
 
 static int *volatile fake_null;     /* never set: the crash address */
 static volatile unsigned long fake_spin, fake_codec_spin;
 static int fake_counter;            /* T_COUNT */
+static int fake_dirty;              /* T_DIRTY: global state left behind */
 static int pid_fd[2] = {-1, -1};    /* the workers report their pids here */
 static int fake_token;
 static unsigned fake_sweep_sleeps;  /* cs64_decode: sleep (ms) on the first call */
@@ -177,6 +179,11 @@ static int fake_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
         }
         abort();
     }
+    case T_DIRTY:
+        if (fake_dirty)
+            return RC_STATE;
+        fake_dirty = 1;
+        return RC_OK;
     case T_CHLD_IGN: {
         struct sigaction sa;
         sigaction(SIGCHLD, NULL, &sa);
@@ -345,6 +352,9 @@ static size_t count_of(const char *hay, const char *needle)
     return n;
 }
 
+/* Vectors per worker of run_quiet (0: one worker until a failure). */
+static size_t per_worker;
+
 /* Run ticks[] isolated with stderr captured; fills `got`; returns forks. */
 static int run_quiet(struct vecs *v, unsigned limit_ms, struct capture *err)
 {
@@ -352,7 +362,8 @@ static int run_quiet(struct vecs *v, unsigned limit_ms, struct capture *err)
     struct rc_run_opts opts = {1};
     capture_begin(err, STDERR_FILENO);
     fds_snapshot();
-    int forks = rc_run_isolated(&fake_dut, v->recs, v->n, &opts, limit_ms, collect, &got);
+    int forks = rc_run_isolated(&fake_dut, v->recs, v->n, &opts, limit_ms, per_worker,
+                                collect, &got);
     capture_end(err);
     return forks;
 }
@@ -590,7 +601,7 @@ static void a_sweep_gets_the_sweep_factor_times_the_limit(void)
     struct capture err;
     capture_begin(&err, STDERR_FILENO);
     double t0 = now_s();
-    int forks = rc_run_isolated(&fake_dut, v.recs, 2, &opts, 10, collect, &got);
+    int forks = rc_run_isolated(&fake_dut, v.recs, 2, &opts, 10, 0, collect, &got);
     double took = now_s() - t0;
     capture_end(&err);
     fake_sweep_sleeps = 0;
@@ -651,7 +662,7 @@ static void dut_stdout_goes_to_stderr_never_to_the_callers_stdout(void)
     capture_begin(&out, STDOUT_FILENO);
     capture_begin(&err, STDERR_FILENO);
     printf("TAP-LINE-BEFORE\n");
-    int forks = rc_run_isolated(&fake_dut, v.recs, v.n, &opts, CRASH_LIMIT_MS, collect, &got);
+    int forks = rc_run_isolated(&fake_dut, v.recs, v.n, &opts, CRASH_LIMIT_MS, 0, collect, &got);
     printf("TAP-LINE-AFTER\n");
     capture_end(&err);
     capture_end(&out);
@@ -682,7 +693,7 @@ static void dut_calling_exit_does_not_write_the_callers_buffers_twice(void)
     /* buffered, not yet written, when the worker is forked */
     printf("STDOUT-PENDING");
     fprintf(results, "RESULTS-PENDING");
-    int forks = rc_run_isolated(&fake_dut, v.recs, v.n, &opts, CRASH_LIMIT_MS, collect, &got);
+    int forks = rc_run_isolated(&fake_dut, v.recs, v.n, &opts, CRASH_LIMIT_MS, 0, collect, &got);
     capture_end(&err);
     capture_end(&out);
     char text[256] = "";
@@ -783,6 +794,90 @@ static void without_a_limit_a_crash_is_still_caught(void)
     vec_set_free(&v.set);
 }
 
+/* per_worker 2 over 5 vectors: workers for 0-1, 2-3 and 4, each vector
+ * run by the worker of its pair; per_worker 1: a process per vector. */
+static void per_worker_starts_a_fresh_worker_every_n_vectors(void)
+{
+    static const unsigned t[] = {T_OK, T_OK, T_OK, T_OK, T_OK};
+    struct vecs v;
+    struct capture err;
+    pid_t pids[16];
+    CHECK_EQ(make_vecs(&v, t, NULL, 5), 0);
+    per_worker = 2;
+    pids_begin();
+    int forks = run_quiet(&v, CRASH_LIMIT_MS, &err);
+    size_t np = pids_end(pids, 16);
+    per_worker = 0;
+    CHECK_EQ(forks, 3);
+    CHECK_EQ(got.n, 5);
+    CHECK(!got.out_of_order);
+    CHECK_EQ(np, 5);
+    CHECK(pids[0] == pids[1] && pids[2] == pids[3]);
+    CHECK(pids[1] != pids[2] && pids[3] != pids[4] && pids[0] != pids[4]);
+    for (size_t i = 0; i < 5; i++)
+        CHECK_EQ_AT(i, got.verdict[i], RC_V_PASS);
+
+    per_worker = 1;
+    pids_begin();
+    forks = run_quiet(&v, CRASH_LIMIT_MS, &err);
+    np = pids_end(pids, 16);
+    per_worker = 0;
+    CHECK_EQ(forks, 5);
+    CHECK_EQ(got.n, 5);
+    CHECK_EQ(np, 5);
+    for (size_t i = 0; i < 5; i++)
+        for (size_t j = 0; j < i; j++)
+            CHECK(pids[i] != pids[j]);
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+/* A DUT that leaves global state behind fails the vectors after its first in
+ * one worker; with a process per vector each starts clean. */
+static void a_process_per_vector_keeps_dut_state_from_carrying_over(void)
+{
+    static const unsigned t[] = {T_DIRTY, T_DIRTY, T_DIRTY};
+    struct vecs v;
+    struct capture err;
+    CHECK_EQ(make_vecs(&v, t, NULL, 3), 0);
+    CHECK_EQ(run_quiet(&v, CRASH_LIMIT_MS, &err), 1);
+    CHECK_EQ(got.n, 3);
+    CHECK_EQ(got.verdict[0], RC_V_PASS);
+    CHECK(got.verdict[1] != RC_V_PASS && got.verdict[2] != RC_V_PASS);
+    per_worker = 1;
+    int forks = run_quiet(&v, CRASH_LIMIT_MS, &err);
+    per_worker = 0;
+    CHECK_EQ(forks, 3);
+    CHECK_EQ(got.n, 3);
+    for (size_t i = 0; i < 3; i++)
+        CHECK_EQ_AT(i, got.verdict[i], RC_V_PASS);
+    CHECK_EQ(fake_dirty, 0); /* and the caller's copy was never touched */
+    vec_set_free(&v.set);
+}
+
+/* A crash inside a batch costs its vector; the next worker starts at the one
+ * after and takes a whole batch: [0 1*] [2 3] [4] with 1 crashing. */
+static void a_crash_inside_a_batch_costs_only_its_vector(void)
+{
+    static const unsigned t[] = {T_OK, T_ABORT, T_OK, T_OK, T_OK};
+    struct vecs v;
+    struct capture err;
+    CHECK_EQ(make_vecs(&v, t, NULL, 5), 0);
+    per_worker = 2;
+    int forks = run_quiet(&v, CRASH_LIMIT_MS, &err);
+    per_worker = 0;
+    CHECK_EQ(forks, 3);
+    CHECK_EQ(got.n, 5);
+    CHECK(!got.out_of_order);
+    CHECK_EQ(got.verdict[0], RC_V_PASS);
+    CHECK_EQ(got.verdict[1], RC_V_ERROR);
+    CHECK(is_crash(got.detail[1], SIGABRT));
+    for (size_t i = 2; i < 5; i++)
+        CHECK_EQ_AT(i, got.verdict[i], RC_V_PASS);
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
 static void the_callers_state_is_untouched_by_isolated_vectors(void)
 {
     static const unsigned t[] = {T_COUNT, T_COUNT, T_COUNT};
@@ -827,17 +922,17 @@ static void bad_arguments_are_refused_before_anything_runs(void)
     CHECK_EQ(make_vecs(&v, t, NULL, 2), 0);
     int calls = 0;
     errno = 0;
-    CHECK_EQ(rc_run_isolated(NULL, v.recs, 2, NULL, CRASH_LIMIT_MS, never_called, &calls), -1);
+    CHECK_EQ(rc_run_isolated(NULL, v.recs, 2, NULL, CRASH_LIMIT_MS, 0, never_called, &calls), -1);
     CHECK_EQ(errno, EINVAL);
-    CHECK_EQ(rc_run_isolated(&fake_dut, v.recs, 2, NULL, CRASH_LIMIT_MS, NULL, &calls), -1);
-    CHECK_EQ(rc_run_isolated(&fake_dut, NULL, 2, NULL, CRASH_LIMIT_MS, never_called, &calls), -1);
+    CHECK_EQ(rc_run_isolated(&fake_dut, v.recs, 2, NULL, CRASH_LIMIT_MS, 0, NULL, &calls), -1);
+    CHECK_EQ(rc_run_isolated(&fake_dut, NULL, 2, NULL, CRASH_LIMIT_MS, 0, never_called, &calls), -1);
     const struct vec_record *holes[3] = {v.recs[0], NULL, v.recs[1]};
-    CHECK_EQ(rc_run_isolated(&fake_dut, holes, 3, NULL, CRASH_LIMIT_MS, never_called, &calls), -1);
+    CHECK_EQ(rc_run_isolated(&fake_dut, holes, 3, NULL, CRASH_LIMIT_MS, 0, never_called, &calls), -1);
     CHECK_EQ(rc_run_in_process(&fake_dut, holes, 3, NULL, never_called, &calls), -1);
     CHECK_EQ(rc_run_in_process(NULL, v.recs, 2, NULL, never_called, &calls), -1);
     CHECK_EQ(calls, 0);
     /* nothing to run: no worker */
-    CHECK_EQ(rc_run_isolated(&fake_dut, NULL, 0, NULL, CRASH_LIMIT_MS, never_called, &calls), 0);
+    CHECK_EQ(rc_run_isolated(&fake_dut, NULL, 0, NULL, CRASH_LIMIT_MS, 0, never_called, &calls), 0);
     CHECK_EQ(rc_run_in_process(&fake_dut, NULL, 0, NULL, never_called, &calls), 0);
     CHECK_EQ(calls, 0);
     CHECK(no_children());
@@ -954,6 +1049,9 @@ int main(int argc, char **argv)
     RUN(bad_arguments_are_refused_before_anything_runs);
     RUN(a_full_size_run_uses_one_worker_and_stays_fast);
     RUN(random_failures_each_cost_exactly_their_vector);
+    RUN(per_worker_starts_a_fresh_worker_every_n_vectors);
+    RUN(a_process_per_vector_keeps_dut_state_from_carrying_over);
+    RUN(a_crash_inside_a_batch_costs_only_its_vector);
     RUN(no_child_is_left_after_all_runs);
     return check_finish(argv[0]);
 }
