@@ -490,7 +490,7 @@ int cmd_run(int argc, char **argv)
         fprintf(stderr, "riocheck run: give --dut or --dut-cmd, not both\n");
         return CLI_USAGE;
     }
-    if (per_worker_arg && (dut_cmd || !isolation)) {
+    if (per_worker != 0 && (dut_cmd || !isolation)) {
         fprintf(stderr, "riocheck run: --vectors-per-worker %s: %s\n", per_worker_arg,
                 dut_cmd ? "a --dut-cmd process is restarted only after a failure "
                           "(not with --dut-cmd)"

@@ -196,6 +196,9 @@ check run_vectors_per_worker_not_with_dut_cmd 2 'not with --dut-cmd' \
     "$R" run --no-reports --vectors-per-worker 1 --dut-cmd "$(dirname "$R")/riocheck-shim"
 check run_vectors_per_worker_not_with_no_isolation 2 'no worker processes with --no-isolation' \
     "$R" run --no-reports --vectors-per-worker 1 --no-isolation
+check run_vectors_per_worker_0_is_the_default 0 'run: 1 passed, 0 failed' \
+    "$R" run --vector p12.cs64.dec.w0.g0.lo --no-reports --vectors-per-worker 0 \
+    --dut-cmd "$(dirname "$R")/riocheck-shim"
 if [ -f "$lib/riocheck-bad-hang.so" ]; then
     check run_isolates_a_hanging_dut 1 'the DUT hung: no verdict after 300 ms' \
         "$R" run --out "$tmp/reports" --dut "$lib/riocheck-bad-hang.so" --suite p9-endpoint --timeout-ms 300 \
