@@ -371,7 +371,6 @@ int cmd_run(int argc, char **argv)
     char **dut_cmd = NULL;
     int nfiles = 0, nwaivers = 0, list = 0, verbose = 0, reports = 1, isolation = 1;
     uint64_t seed = 0, timeout_ms = RC_ISOLATE_DEFAULT_TIMEOUT_MS, per_worker = 0;
-    const char *per_worker_arg = NULL;
     struct rc_run_opts opts = {1};
     char cmdline[2048];
     size_t cl = (size_t)snprintf(cmdline, sizeof cmdline, "riocheck");
@@ -454,7 +453,6 @@ int cmd_run(int argc, char **argv)
                 fprintf(stderr, "riocheck run: --vectors-per-worker %s: %s\n", v, why);
                 return CLI_USAGE;
             }
-            per_worker_arg = v;
         } else if (strcmp(a, "--sweep-stride") == 0 || strcmp(a, "--seed") == 0 ||
                    strcmp(a, "--timeout-ms") == 0) {
             uint64_t n;
@@ -491,7 +489,8 @@ int cmd_run(int argc, char **argv)
         return CLI_USAGE;
     }
     if (per_worker != 0 && (dut_cmd || !isolation)) {
-        fprintf(stderr, "riocheck run: --vectors-per-worker %s: %s\n", per_worker_arg,
+        fprintf(stderr, "riocheck run: --vectors-per-worker %llu: %s\n",
+                (unsigned long long)per_worker,
                 dut_cmd ? "a --dut-cmd process is restarted only after a failure "
                           "(not with --dut-cmd)"
                         : "there are no worker processes with --no-isolation");
