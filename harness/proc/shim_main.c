@@ -61,7 +61,7 @@ static const struct rc_dut *load_dut(const char *path)
     rc_dut_entry_fn entry;
     memcpy(&entry, &sym, sizeof entry); /* object to function pointer, POSIX */
     const struct rc_dut *dut = entry();
-    if (dut == NULL || dut->abi_version != RC_DUT_ABI_VERSION) {
+    if (dut == NULL || (dut->abi_version != 1u && dut->abi_version != RC_DUT_ABI_VERSION)) {
         fprintf(stderr, "riocheck-shim: --dut %s: ABI version %u, riocheck speaks %u\n",
                 path, dut ? dut->abi_version : 0u, RC_DUT_ABI_VERSION);
         return NULL;

@@ -2229,6 +2229,10 @@ static const struct rc_dut rd_dut = {
             .orphan_timeout = 1000,
             .flow_list = 8,
             .arb_pool = 1,
+            /* the reference's own choices where the spec leaves one */
+            .policy = {[RC_POL_SW_RESTART_ORDER] = 1,  /* oldest_first */
+                       [RC_POL_GEN_STATUS_CHANGE] = 1, /* transitions_only */
+                       [RC_POL_EP_ORPHAN] = 1},        /* annex_a2 */
         },
     .machine =
         {

@@ -58,7 +58,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RC_DUT_ABI_VERSION 1u
+#define RC_DUT_ABI_VERSION 2u
 #define RC_MAX_ARGS 16u
 #define RC_MAX_CONFIG 32u
 #define RC_MAX_OUTPUTS 64u
@@ -493,6 +493,40 @@ RC_DECLARE_ENUMS_(ARBRX, arbrx)
     X("arbrx", "reason", "release_timeout", 24)                                \
     X("arbrx", "reason", "reset", 25)
 
+/* ---- policies (ABI v2) ------------------------------------------------------
+ * Where the spec lets a device choose (a "may", "implementation specific",
+ * "up to the implementer", an informative annex), the profile declares the
+ * choice it made: profile.policy[index] = the value number of
+ * RC_POLICY_VALUES, 0 = not declared. Vectors that check one choice apply
+ * only to a device that declares it (docs/vector-format.md, `policy`);
+ * every other vector accepts every permitted behaviour.
+ * RC_POLICIES: X(NAME, index, "key", "the spec sentence that leaves it open")
+ * RC_POLICY_VALUES: X("key", "value", number) */
+#define RC_POLICY_SLOTS 32u
+#define RC_POLICIES(X)                                                         \
+    X(SW_RESTART_ORDER, 0, "sw_restart_order",                                \
+      "Part 9 2.4.2.2: permissible to modify the flow restart ordering")      \
+    X(GEN_STATUS_CHANGE, 1, "gen_status_change",                              \
+      "Part 12 4.2e: up to the implementer what constitutes a status change")  \
+    X(EP_ORPHAN, 2, "ep_orphan",                                              \
+      "Part 9 2.4.2.1: details of this mechanism are implementation specific")
+#define RC_POLICY_VALUES(X)                                                    \
+    X("sw_restart_order", "oldest_first", 1) /* XONs in list order */          \
+    X("sw_restart_order", "other", 2)                                          \
+    X("gen_status_change", "transitions_only", 1) /* a symbol only when a     \
+                                                    reported bit changes */    \
+    X("gen_status_change", "other", 2)                                         \
+    X("ep_orphan", "annex_a2", 1) /* the informative Annex A.2 timer */        \
+    X("ep_orphan", "other", 2)
+
+enum rc_policy {
+#define RC_POLICY_ENUM_(n, i, s, why) RC_POL_##n = (i),
+    RC_POLICIES(RC_POLICY_ENUM_)
+#undef RC_POLICY_ENUM_
+    RC_POL_END_
+};
+_Static_assert(RC_POL_END_ <= RC_POLICY_SLOTS, "RC_POLICY_SLOTS");
+
 /* Capability profile: what the device is, so vectors can be selected and
  * parameterised (a vector may use ${name} for the values marked "var"). */
 struct rc_profile {
@@ -505,7 +539,11 @@ struct rc_profile {
     uint32_t orphan_timeout; /* var orphan_timeout, ticks */
     uint32_t flow_list;      /* var flow_list: controlled flow list size */
     uint32_t arb_pool;       /* var arb_pool: arbitration resources */
-    uint32_t reserved[8];    /* zero */
+    /* ABI v2: the declared policies, indexed by RC_POLICIES: a value of
+     * RC_POLICY_VALUES, 0 = not declared (vectors that check one policy are
+     * then not-applicable). In ABI v1 these 32 bytes were reserved and zero:
+     * a v1 device declares no policy. */
+    uint8_t policy[RC_POLICY_SLOTS];
 };
 
 #define RC_CAPS(X)                                                             \

@@ -295,8 +295,10 @@ static void dut_entry_and_profile_describe_every_machine(void)
         CHECK(dut->machine[m].query != NULL);
     }
     CHECK(dut->cs64_decode != NULL);
-    for (size_t i = 0; i < N_(dut->profile.reserved); i++)
-        CHECK_EQ(dut->profile.reserved[i], 0);
+    /* every declared policy is a value of RC_POLICY_VALUES (1 or 2 here) */
+    for (size_t i = 0; i < N_(dut->profile.policy); i++)
+        CHECK(dut->profile.policy[i] <= 2);
+    CHECK_EQ(dut->profile.policy[RC_POL_SW_RESTART_ORDER], 1);
 }
 
 /* Every machine: defaults create, and the error paths common to all. */
