@@ -260,7 +260,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     }
                     continue;
                 }
-                if (o->kind != RC_ARBTX_OUT_MSG || o->nargs != 4u)
+                if (o->kind != RC_ARBTX_OUT_MSG || o->nargs != 5u)
                     evprog_out_fail(&p, &st, r, o, "ABI", "unknown output");
                 struct flow *f = &s->f[o->arg[2]];
                 uint64_t cmd = o->arg[0], seq = o->arg[1];
@@ -269,6 +269,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                              "arbitration message on a flow without "
                              "arbitration");
                 if (cmd == CMD_RELEASE) {
+                    if (o->arg[4] != 0u) /* travel own */
+                        evprog_out_fail(&p, &st, r, o, "P9-2.4.7-12",
+                                 "RELEASE not in the flow of its context");
                     if (f->ngrant == 0 || !f->grant_multi[0])
                         evprog_out_fail(&p, &st, r, o, "P9-3.3-x1/P9-2.4.7-7",
                                  "RELEASE without a multi-PDU context");

@@ -122,8 +122,9 @@ static int bad_outputs(struct bad_arbtx *b, struct rc_msg *out, uint32_t cap,
         if (*n + 1u > cap)
             return RC_FULL; /* not reached: cap >= RC_MAX_OUTPUTS */
         tmp[k++] = (struct rc_msg){
-            .kind = RC_ARBTX_OUT_MSG, .nargs = 4,
-            .arg = {BAD_CMD_RELEASE, b->context_seq[early], early, 0}};
+            .kind = RC_ARBTX_OUT_MSG, .nargs = 5,
+            .arg = {BAD_CMD_RELEASE, b->context_seq[early], early, 0,
+                    0 /* travel own: in its own flow, rule 12 */}};
         b->released[early] = 1;
     }
     for (uint32_t i = 0; i < *n; i++)

@@ -134,9 +134,10 @@
  *     timer stage per flow per TICK (I-ARB-5, I-ARB-12), so n cannot be split:
  *     n > 2^32-1 is RC_RANGE.
  * A2  tx outputs: data(flow, pdu, segment, last) first, then msg(cmd, seq,
- *     flow, reissue) in order (arb.h: "a step's data packet goes first"),
- *     then note(kind, flow, seq) with kind = enum rio_arb_tx_note_kind. The
- *     message's travel (own flow / control channel) has no ABI argument.
+ *     flow, reissue, travel) in order (arb.h: "a step's data packet goes
+ *     first"), then note(kind, flow, seq) with kind = enum
+ *     rio_arb_tx_note_kind. travel is enum rio_arb_travel (0 own flow, 1
+ *     control channel), the ABI's "travel" symbols own/other.
  * A3  rx outputs: msg(cmd, seq, flow, dealloc) in order, then the notes:
  *     allocated(flow); freed(flow, reason) with the RC_SYMBOLS reasons 20-25;
  *     violation(kind, flow) with kind = enum rio_arb_rx_note_kind (9-12).
@@ -1918,7 +1919,8 @@ static void arbtx_outputs(struct rd_out *o, const struct rio_arb_tx_out *r)
                 r->data.segment, r->data.last);
     for (unsigned i = 0; i < r->nmsg && i < RIO_ARB_OUT_MSGS; i++)
         RD_EMIT(o, RC_ARBTX_OUT_MSG, (uint64_t)r->msg[i].cmd, r->msg[i].seq,
-                r->msg[i].flow, r->msg[i].reissue);
+                r->msg[i].flow, r->msg[i].reissue,
+                (uint64_t)r->msg[i].travel);
     for (unsigned i = 0; i < r->nnote && i < RIO_ARB_OUT_NOTES; i++)
         RD_EMIT(o, RC_ARBTX_OUT_NOTE, (uint64_t)r->note[i].kind,
                 r->note[i].flow, r->note[i].seq);
@@ -2232,7 +2234,11 @@ static const struct rc_dut rd_dut = {
             /* the reference's own choices where the spec leaves one */
             .policy = {[RC_POL_SW_RESTART_ORDER] = 1,  /* oldest_first */
                        [RC_POL_GEN_STATUS_CHANGE] = 1, /* transitions_only */
-                       [RC_POL_EP_ORPHAN] = 1},        /* annex_a2 */
+                       [RC_POL_EP_ORPHAN] = 1,         /* annex_a2 */
+                       [RC_POL_SW_IMPORTANCE] = 1,     /* i_fcsw_4 */
+                       [RC_POL_ARBTX_RELEASE] = 1,     /* on_end */
+                       [RC_POL_ARBRX_COPIES] = 1,      /* i_arb_5_6_7 */
+                       [RC_POL_ARBRX_CROSSING] = 1},   /* i_arb_20 */
         },
     .machine =
         {

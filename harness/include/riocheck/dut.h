@@ -332,9 +332,13 @@ enum rc_machine {
     X(TICK, 4, "tick", 0, "n")                                                 \
     X(SLOT, 5, "slot", 0, "flow")
 #define RC_ARBTX_OUTPUTS(X)                                                    \
-    X(MSG, 1, "msg", RC_WIRE, "cmd", "seq", "flow", "reissue")                 \
+    X(MSG, 1, "msg", RC_WIRE, "cmd", "seq", "flow", "reissue", "travel")      \
     X(DATA, 2, "data", RC_WIRE, "flow", "pdu", "segment", "last")              \
     X(NOTE, 3, "note", RC_NOTE, "note", "flow", "seq")
+/* arbtx msg travel (Part 9 2.4.7 rule 12): the flow the message is sent in:
+ * own = the flow it concerns (msg flow); other = any other flow or channel
+ * (e.g. a high-priority control channel). RELEASE must be own; REQUEST may
+ * be either. */
 #define RC_ARBTX_QUERIES(X)                                                    \
     X(MAY_SEND, 1, "may_send", 0, "flow")                                      \
     X(OUTSTANDING, 2, "outstanding", 0, "flow")                                \
@@ -491,7 +495,9 @@ RC_DECLARE_ENUMS_(ARBRX, arbrx)
     X("arbrx", "reason", "idle_timeout", 22)                                   \
     X("arbrx", "reason", "release", 23)                                        \
     X("arbrx", "reason", "release_timeout", 24)                                \
-    X("arbrx", "reason", "reset", 25)
+    X("arbrx", "reason", "reset", 25)                                          \
+    X("arbtx", "travel", "own", 0)     /* arbtx msg: in the flow it concerns */\
+    X("arbtx", "travel", "other", 1)   /* in another flow or channel */
 
 /* ---- policies (ABI v2) ------------------------------------------------------
  * Where the spec lets a device choose (a "may", "implementation specific",
@@ -509,7 +515,15 @@ RC_DECLARE_ENUMS_(ARBRX, arbrx)
     X(GEN_STATUS_CHANGE, 1, "gen_status_change",                              \
       "Part 12 4.2e: up to the implementer what constitutes a status change")  \
     X(EP_ORPHAN, 2, "ep_orphan",                                              \
-      "Part 9 2.4.2.1: details of this mechanism are implementation specific")
+      "Part 9 2.4.2.1: details of this mechanism are implementation specific") \
+    X(SW_IMPORTANCE, 3, "sw_importance",                                      \
+      "Part 9 2.4.2.2/2.4.3: which XOFF is 'deemed more important'")          \
+    X(ARBTX_RELEASE, 4, "arbtx_release",                                      \
+      "Part 9 2.4.7 rule 7: the transmitter may relinquish a multi-PDU context")\
+    X(ARBRX_COPIES, 5, "arbrx_copies",                                        \
+      "Part 9 2.4.7 rule 2: answers depend on the arbitration policy")        \
+    X(ARBRX_CROSSING, 6, "arbrx_crossing",                                    \
+      "Part 9 2.4.7 rule 2: answers depend on the arbitration policy")
 #define RC_POLICY_VALUES(X)                                                    \
     X("sw_restart_order", "oldest_first", 1) /* XONs in list order */          \
     X("sw_restart_order", "other", 2)                                          \
@@ -517,7 +531,23 @@ RC_DECLARE_ENUMS_(ARBRX, arbrx)
                                                     reported bit changes */    \
     X("gen_status_change", "other", 2)                                         \
     X("ep_orphan", "annex_a2", 1) /* the informative Annex A.2 timer */        \
-    X("ep_orphan", "other", 2)
+    X("ep_orphan", "other", 2)                                                 \
+    X("sw_importance", "i_fcsw_4", 1) /* one XOFF per decision, request over  \
+                                        response, higher flow, CRF 0 over 1   \
+                                        (2.4.3 preferences; I-FCSW-4, -5) */ \
+    X("sw_importance", "other", 2)                                             \
+    X("arbtx_release", "on_end", 1) /* a multi-PDU context is kept until END, \
+                                       XOFF(ARB) or a SINGLE PDU (I-ARB-9) */ \
+    X("arbtx_release", "other", 2)                                             \
+    X("arbrx_copies", "i_arb_5_6_7", 1) /* one answer for a held REQUEST and  \
+                                           its copies; a copy of a standing   \
+                                           grant XON(ARB) again, of an ended  \
+                                           one or a rejection XOFF(ARB) */    \
+    X("arbrx_copies", "other", 2)                                              \
+    X("arbrx_crossing", "i_arb_20", 1) /* after a de-allocation XOFF(ARB) bit \
+                                          b, the next new REQUEST b is        \
+                                          rejected */                         \
+    X("arbrx_crossing", "other", 2)
 
 enum rc_policy {
 #define RC_POLICY_ENUM_(n, i, s, why) RC_POL_##n = (i),

@@ -1108,7 +1108,8 @@ static void arbtx_request_grant_data_release(void)
     /* rule 1: no data before a grant; the REQUEST carries bit 0 */
     CHECK_EQ(step(MSG(RC_ARBTX_EV_PDU, 0, single, 2)), RC_OK);
     CHECK(nout >= 1);
-    CHECK_OUT(0, RC_ARBTX_OUT_MSG, sym("cmd", "REQUEST_SINGLE"), 0, 0, 0);
+    CHECK_OUT(0, RC_ARBTX_OUT_MSG, sym("cmd", "REQUEST_SINGLE"), 0, 0, 0,
+              sym("travel", "other")); /* own_flow 0: control channel */
     CHECK_EQ(count_kind(RC_ARBTX_OUT_MSG), 1);
     CHECK_QUERY(MSG(RC_ARBTX_Q_MAY_SEND, 0), RC_OK, 0);
     CHECK_QUERY(MSG(RC_ARBTX_Q_OUTSTANDING, 0), RC_OK, 1);
@@ -1137,11 +1138,20 @@ static void arbtx_request_grant_data_release(void)
     /* timeout re-issue keeps the bit (rules 3, 4) */
     CREATE(RC_M_ARBTX, CFG(RC_ARBTX_CFG_TIMEOUT, 5));
     CHECK_EQ(step(MSG(RC_ARBTX_EV_PDU, 0, sym("mode", "multi"), 1)), RC_OK);
-    CHECK_OUT(0, RC_ARBTX_OUT_MSG, sym("cmd", "REQUEST_MULTI"), 0, 0, 0);
+    CHECK_OUT(0, RC_ARBTX_OUT_MSG, sym("cmd", "REQUEST_MULTI"), 0, 0, 0,
+              sym("travel", "other"));
     CHECK_EQ(step(MSG(RC_ARBTX_EV_TICK, 4)), RC_OK);
     CHECK_EQ(count_kind(RC_ARBTX_OUT_MSG), 0);
     CHECK_EQ(step(MSG(RC_ARBTX_EV_TICK, 1)), RC_OK);
-    CHECK_OUT(0, RC_ARBTX_OUT_MSG, sym("cmd", "REQUEST_MULTI"), 0, 0, 1);
+    CHECK_OUT(0, RC_ARBTX_OUT_MSG, sym("cmd", "REQUEST_MULTI"), 0, 0, 1,
+              sym("travel", "other"));
+    /* RELEASE travels in its own flow (rule 12), behind the last packet */
+    CHECK_EQ(step(MSG(RC_ARBTX_EV_CCP, 0, sym("cmd", "XON_ARB"), 0)), RC_OK);
+    CHECK_EQ(step(MSG(RC_ARBTX_EV_END, 0)), RC_OK);
+    CHECK_EQ(step(MSG(RC_ARBTX_EV_SLOT, 0)), RC_OK);
+    CHECK_OUT(0, RC_ARBTX_OUT_DATA, 0, 0, 0, 1);
+    CHECK_OUT(1, RC_ARBTX_OUT_MSG, sym("cmd", "RELEASE"), 0, 0, 0,
+              sym("travel", "own"));
     /* errors */
     CHECK_STEP(MSG(RC_ARBTX_EV_TICK, 0x100000000ull), RC_RANGE, 0);
     CHECK_STEP(MSG(RC_ARBTX_EV_PDU, 0, 2, 1), RC_INVAL, 0);
