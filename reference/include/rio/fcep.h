@@ -21,7 +21,7 @@
  * 14-bit mask: bit 0..5 = VC0 flow A..F, bit 5 + n = VCn flow A (n = 1..8).
  * rio_fcep_flow_index() gives the bit number.
  *
- * Interpretation I-FCEP-1 (which flows an XOFF stops and an XON restarts):
+ * Interpretation I-FCEP-1 [reading] (which flows an XOFF stops and an XON restarts):
  *   2.4.5 rule 1: "A XOFF flow control transaction stops all transaction
  *   request flows of the specified priority and lower ... and increments the
  *   XON/XOFF counter associated with the specified flowID." Rule 2: "A XON
@@ -39,7 +39,7 @@
  *   stopped by X). VC1..VC8 each have one counter (flow A, "A and higher")
  *   and are independent of each other and of VC0.
  *
- * Interpretation I-FCEP-2 (counter table and aggregation when it is full):
+ * Interpretation I-FCEP-2 [choice: config capacity] (counter table and aggregation when it is full):
  *   2.4.2.3: "the number of counters and how flows are aggregated to a
  *   particular counter is implementation dependant. However, all flows must
  *   be associated with a counter." The reference keeps, per destination that
@@ -61,7 +61,7 @@
  *   member stops that flow for every member, and an XON for any member
  *   decrements the shared counter (2.4.2.3 counts "each associated XON").
  *
- * Interpretation I-FCEP-3 (orphan timer, Annex A.2 and 2.4.2.1):
+ * Interpretation I-FCEP-3 [choice: policy ep_orphan] (orphan timer, Annex A.2 and 2.4.2.1):
  *   2.4.2.1 leaves the mechanism implementation specific but mandatory; the
  *   reference implements the A.2 design: "a low precision counter ... which
  *   monitors the oldest XOFF'd flow ... When a flow first becomes the oldest
@@ -83,7 +83,7 @@
  *   - orphan_timeout 0 is rejected: the mechanism "shall" exist (2.4.2.1)
  *     and its count "shall be programmable" (A.2); there is no "off".
  *
- * Interpretation I-FCEP-4 (critical flows, 2.4.3 "an end point may choose to
+ * Interpretation I-FCEP-4 [choice: config critical] (critical flows, 2.4.3 "an end point may choose to
  *   ignore a flow control XOFF request for a transaction request flow that it
  *   regards as critical"): cfg.critical_mask marks flows (flow-mask bits)
  *   the end point regards as critical for every destination. An XOFF whose
@@ -94,7 +94,7 @@
  *   for the critical flow, which the end point ignores), so critical flows
  *   always query as enabled. Default (mask 0): every XOFF is honoured.
  *
- * Interpretation I-FCEP-5 (FAM, 3.3 "A device that does not support the SAR
+ * Interpretation I-FCEP-5 [reading] (FAM, 3.3 "A device that does not support the SAR
  *   protocol ignores the FAM bits"): with cfg.arb_support = 0 the XON/XOFF
  *   bit alone decides (XOFF + any FAM counts as XOFF, XON + any FAM as XON)
  *   and out.fam_ignored reports a non-zero FAM. With cfg.arb_support = 1,
@@ -104,7 +104,7 @@
  *   undefined (XOFF+001, XOFF+11Y, XON+001) are ignored
  *   (RIO_FCEP_RESERVED_FAM).
  *
- * Interpretation I-FCEP-6 (set-up of a destination and priority, 2.4.2.3
+ * Interpretation I-FCEP-6 [reading] (set-up of a destination and priority, 2.4.2.3
  *   "The counter is initialized to zero at start up or when a new
  *   DestinationID and given Priority is initialized"): the SETUP event names
  *   one flow (destination, VC, flow) and zeroes its counter (it leaves the

@@ -22,23 +22,25 @@
  * The serial bit positions are the same in Part 9 rev 2.2 and rev 4.1; only
  * rev 2.2 defines the parallel ones (the model uses the serial ones).
  *
- * Interpretation I-FCREG-1: Part 9 "only describes registers or register bits
+ * Interpretation I-FCREG-1: [reading] Part 9 "only describes registers or register bits
  *   defined by this specification" (4.1). The model holds only the bits above;
  *   every other bit of these registers belongs to another spec and is "not
  *   modelled": it reads 0 and a written 1 there is ignored and reported in
  *   wr.not_modelled. A harness comparing with a device masks with
  *   RIO_FCREG_*_MODELLED.
- * Interpretation I-FCREG-2: the CAR bits are hard-wired capabilities ("*
+ * Interpretation I-FCREG-2: [reading] the CAR bits are hard-wired capabilities ("*
  *   Implementation dependant" reset, read-only like every CAR). The
  *   participant bits 13 and 15 are read/write with reset 0b0 when the device
  *   supports the function (CAR bit 24 resp. 20 = 1). On a device without the
  *   function the bit is not defined for it: it reads 0 and a written 1 is
- *   reported in wr.unsupported.
- * Interpretation I-FCREG-3: flow arbitration "extends the Congestion Control
+ *   reported in wr.unsupported. The spec fixes only that no such
+ *   transaction is routed or issued; whether the bit reads back 0 or the
+ *   written 1 is open, and the vectors accept both.
+ * Interpretation I-FCREG-3: [reading] flow arbitration "extends the Congestion Control
  *   Packet (CCP) protocol" (Part 9 2.2) and uses the FAM field of the flow
  *   control packet (3.3), so a description with flow arbitration support and
  *   without flow control support is rejected (RIO_EINVAL).
- * Interpretation I-FCREG-4: bit 13 gates flow control transactions ("Do not
+ * Interpretation I-FCREG-4: [choice: config arb_needs_fc] bit 13 gates flow control transactions ("Do not
  *   route or issue flow control transactions to this port"), bit 15 flow
  *   arbitration transactions. Whether an arbitration transaction (itself a
  *   type 7 flow control packet) also needs bit 13 is not stated; vendors may
@@ -46,22 +48,22 @@
  *   0: bit 15 alone decides). Which class a type 7 packet belongs to (FAM, and
  *   "a device that does not support the SAR protocol ignores the FAM bits",
  *   3.3) is the packet module's business, not this one's.
- * Interpretation I-FCREG-5 (erratum 6): Part 12 rev 3+ Table 5-3 bit 10: "This
+ * Interpretation I-FCREG-5 [erratum] (erratum 6): Part 12 rev 3+ Table 5-3 bit 10: "This
  *   field should be set to 1 if the Port n Status and Control CSR Port
  *   Unavailable bit is set for this port." The register meant is the Port n
  *   Error and Status CSR, bit 28. The sentence is rev 3+ only (rev 2 Table 5-3
  *   has no such text) and is a recommendation ("should"): the helpers below
  *   report it, they do not make it an error. When Port Unavailable is 0 Port
  *   XOFF is not constrained (software may set it for other reasons).
- * Interpretation I-FCREG-6: Port Unavailable is status driven by the device: it
+ * Interpretation I-FCREG-6: [reading] Port Unavailable is status driven by the device: it
  *   is read-only to software (a write to it is reported in wr.read_only) and is
  *   set through rio_fcreg_set_port_unavailable(), the model's input.
- * Interpretation I-FCREG-7: the tables list Port n registers for n = 0..15
+ * Interpretation I-FCREG-7: [reading] the tables list Port n registers for n = 0..15
  *   (RM-I 0x58 ... 0x238, RM-II 0x58 ... 0x418). The offset helpers give those
  *   and return RIO_ERANGE beyond; the model itself is indexed by port number
  *   and holds up to 256 ports, matching the Part 12 register map, so the Port
  *   XOFF relationship can be checked for every VoQ port.
- * Interpretation I-FCREG-8 (erratum 9): Table 4-1 skips bit 25 and its
+ * Interpretation I-FCREG-8 [erratum] (erratum 9): Table 4-1 skips bit 25 and its
  *   introduction calls bit 20 "Flow Arbitration Participant"; bit 20 is the CAR
  *   bit "Flow Arbitration Support" (the table's name; the participant bit is
  *   Port n Control CSR bit 15). Bit 25 is treated like every bit defined

@@ -35,16 +35,16 @@
  *   PORT_CSR    Port n CSR, n < port count     Table 5-3 behaviour below
  * An error never changes the block.
  *
- * Interpretation I-VOQREG-1: rev 2 Table 5-1 lists only 0x0 and 0xC onward;
+ * Interpretation I-VOQREG-1: [reading] rev 2 Table 5-1 lists only 0x0 and 0xC onward;
  *   0x4 and 0x8 are not named. They are treated as reserved words inside the
  *   block (class RESERVED), exactly like rev 3+'s "0x4-0x1C Reserved"; the VoQ
  *   block is contiguous from the header to the last port register.
- * Interpretation I-VOQREG-2: a reserved word inside the map is not a register.
+ * Interpretation I-VOQREG-2: [choice: config unimpl_error] a reserved word inside the map is not a register.
  *   Default (RIO_VOQREG_UNIMPL_READS_ZERO): it reads 0 and ignores writes,
  *   result RIO_OK, class RESERVED (the usual RapidIO reading of "reserved").
  *   Devices that answer such accesses with an error response are described with
  *   RIO_VOQREG_UNIMPL_ERROR: the access returns RIO_ENOENT (read value 0).
- * Interpretation I-VOQREG-3: "Multiport devices ... shall implement one register
+ * Interpretation I-VOQREG-3: [reading] "Multiport devices ... shall implement one register
  *   per port ... Single port end points implement the port 0 register only"
  *   (5.1.2, P12-5.1.2-a). The map has room for 256 (rev 2: 192) ports; the
  *   slots of ports n >= port count hold no register. They follow the same
@@ -53,12 +53,12 @@
  *   reserved word. A port that exists but supports no VoQ function (bits 0-2
  *   all 0) is PORT_CSR: it has its register, bits 9 and 10 still work (its
  *   status is reported in other ports' symbols).
- * Interpretation I-VOQREG-4: alignment is checked before range: 0xFFFFFFFF is
+ * Interpretation I-VOQREG-4: [reading] alignment is checked before range: 0xFFFFFFFF is
  *   UNALIGNED (RIO_EALIGN), 0xFFFFFFFC is OUTSIDE (RIO_EOFFSET): RapidIO
  *   registers are 32-bit words ("All registers are 32-bits and aligned to a
  *   32-bit boundary", Part 9 4.1), so a misaligned address names no register
  *   whatever its value.
- * Interpretation I-VOQREG-5 (erratum 5): 5.1.2.1 calls the header "LP-Serial VC
+ * Interpretation I-VOQREG-5 [erratum] (erratum 5): 5.1.2.1 calls the header "LP-Serial VC
  *   Register Block Header" (copied from the VC block, EF_ID 0x000A); it is the
  *   VoQ block header and its EF_ID is 0x000B (5.1, Table 5-2).
  *
@@ -83,34 +83,39 @@
  * defined set a rev 3+ port resets to 0x00088000 (bits 12 and 16); a rev 2 port
  * to 0x00000000.
  *
- * Interpretation I-VOQREG-6: rev 3+ bit 11 "shall be reserved when VoQ
+ * Interpretation I-VOQREG-6: [reading] rev 3+ bit 11 "shall be reserved when VoQ
  *   Backpressure per VC Supported is 0": on such a port bit 11 is a reserved
  *   bit (reads 0, a written 1 is reported in wr.reserved). Not configurable:
  *   the spec decides it.
- * Interpretation I-VOQREG-7: writing 1 to bit 8 on a port whose bit 0
+ * Interpretation I-VOQREG-7: [choice: config unsup_enable] writing 1 to bit 8 on a port whose bit 0
  *   (generation supported) is 0, or (rev 2) to bit 11 on a port whose bit 2
  *   (linking supported) is 0, enables a function the port does not have; the
  *   spec is silent. Policy enable_unsupported: RIO_VOQREG_REFUSE (default, the
  *   bit stays 0, like hardware that wires it to 0) or RIO_VOQREG_ACCEPT (the bit
  *   is stored, like a plain flip-flop). Both report RIO_VOQREG_V_GEN_UNSUPPORTED
  *   / RIO_VOQREG_V_LINK_UNSUPPORTED.
- * Interpretation I-VOQREG-8: "TX Port Group Size ... shall be changed only when
+ * Interpretation I-VOQREG-8: [choice: config tx_while_gen] "TX Port Group Size ... shall be changed only when
  *   Enable VoQ Symbol Generation is cleared" (P12-5.1.2.2-tx) is judged on bit
  *   8 as it is BEFORE the write: while bit 8 = 1 any change of the field is a
  *   violation, including in the same write that clears bit 8 (symbols may still
  *   be in flight with the old size); a write that sets bit 8 and changes the
- *   size together is allowed (no symbol was sent with the old size). Policy
+ *   size together is allowed (no symbol was sent with the old size). Which
+ *   value of bit 8 (before or after the write) a device judges by is itself
+ *   left open: the vectors accept both outcomes of a write that sets or
+ *   clears bit 8 while changing the size (branch), and check refusal or
+ *   acceptance only where bit 8 is 1 before and after, on a device configured
+ *   with tx_while_gen. Policy
  *   tx_size_while_gen: RIO_VOQREG_REFUSE (default: the field keeps its old value,
  *   the rest of the write applies) or RIO_VOQREG_ACCEPT (stored). Both report
  *   RIO_VOQREG_V_TX_SIZE_WHILE_GEN.
- * Interpretation I-VOQREG-9: "0x7 = Reserved" in TX/RX Port Group Size: a write
+ * Interpretation I-VOQREG-9: [choice: config size7] "0x7 = Reserved" in TX/RX Port Group Size: a write
  *   that changes a field to 7 is reported (RIO_VOQREG_V_TX/RX_SIZE_RESERVED);
  *   policy size_reserved: RIO_VOQREG_REFUSE (default: field keeps its value) or
  *   RIO_VOQREG_ACCEPT (7 is stored; codecs then report RIO_ERESERVED).
- * Interpretation I-VOQREG-10: a write that changes TX/RX Port Group Size to a
+ * Interpretation I-VOQREG-10: [choice: config unsup_size] a write that changes TX/RX Port Group Size to a
  *   size whose "Port Group Size n Supported" bit (12 + n) is 0 is reported
  *   (RIO_VOQREG_V_TX/RX_SIZE_UNSUPPORTED); policy size_unsupported as above.
- * Interpretation I-VOQREG-11: "RX Port Group Size ... shall be changed only
+ * Interpretation I-VOQREG-11: [reading] "RX Port Group Size ... shall be changed only
  *   when the link partner's Enable VoQ Symbol Generation field is cleared"
  *   depends on the other device, which one register block cannot see: the
  *   model accepts any RX change (subject to I-VOQREG-9/10). Likewise "Symbol
@@ -118,16 +123,28 @@
  *   link supports reception" (P12-5.1.2.2-gen) and "per VC should be enabled
  *   only if it is supported by both" (P12-5.1.2.2-vc, P12-3.3-d). The link
  *   pair is checked from both CSR words by rio_voqreg_link_check().
- * Interpretation I-VOQREG-12: TX/RX Port Group Size are writable on every rev 3+
+ * Interpretation I-VOQREG-12: [reading] TX/RX Port Group Size are writable on every rev 3+
  *   port, even one without generation / reception support (the spec does not
  *   make them reserved there; they simply have no effect). Bits 9 and 10 are
  *   writable on every port (I-VOQREG-3).
- * Interpretation I-VOQREG-13: violations are judged on CHANGES: re-writing the
+ * Interpretation I-VOQREG-13: [reading] violations are judged on CHANGES: re-writing the
  *   value a field already holds never reports a violation, so software doing
  *   read-modify-write gets an empty report. wr.read_only lists read-only bits
  *   the write tried to change (written value differs from the register);
  *   wr.reserved lists 1s written to reserved positions (reserved reads 0, so a
  *   read-modify-write writes 0 there).
+ * Interpretation I-VOQREG-14: [reading] rev 3+ Table 5-3 bit 2 = 1 says "VoQ
+ *   backpressure messages shall indicate, and shall be interpreted to mean,
+ *   that a specific VC on a port is congested", while bit 11 = 0 says "The
+ *   Port Status in VoQ backpressure messages shall aggregate the congestion
+ *   status of all VCs". Taken literally the two shalls conflict on a port
+ *   with bit 2 = 1 and bit 11 = 0 (an erratum-like wording, not among the
+ *   errata of ../shared/spec/README.md). Bit 2 is a read-only capability and
+ *   bit 11 the enable that 3.3 and the rest of the table make the switch, so
+ *   the only workable reading is: bit 2 = 1 means per-VC messages are
+ *   possible; a message indicates one VC only while bit 11 = 1, and with
+ *   bit 11 = 0 it aggregates all VCs (P12-5.1.2.2-x3,
+ *   p12.reg.r3.gen.b2-set-b11-clear-aggregates).
  */
 #ifndef RIO_VOQREG_H
 #define RIO_VOQREG_H
