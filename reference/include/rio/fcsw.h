@@ -28,32 +28,37 @@
  *   SOC 0 for a switch, 1 for an end point (3.2, P9-3.2-b), crc/pad 0 (the
  *   codec computes them): ready for rio_ccp_pack.
  *
- * Interpretation I-FCSW-1 (Table 2-1 cells that allow several flowIDs):
- *   Table 2-1 gives "C or higher" (request prio 2), "A or B" (response prio
+ * Interpretation I-FCSW-1 [choice: config pick] (Table 2-1 cells that allow
+ *   several flowIDs): Table 2-1 gives "C or higher" (request prio 2), "A or B" (response prio
  *   2) and "A, B, C or higher" (response prio 3); 2.4.3: "mapping a
  *   particular response to a particular transmission request may be
  *   inaccurate because the end point that generated the response is
  *   permitted ... to promote the response". A request at prio 2 is XOFF'd as
  *   flow C (a switch cannot see finer flows; C is the flow Part 6 assigns
- *   to prio 2). For responses cfg.response_pick chooses: RIO_FCSW_PICK_LOWEST
+ *   to prio 2; the vectors accept C, D, E or F, the whole "C or higher"). For
+ *   responses cfg.response_pick chooses (config pick; a device declines the
+ *   value it does not implement): RIO_FCSW_PICK_LOWEST
  *   (default) takes A for every response (the response may have been
  *   promoted from any lower request flow; XOFF A stops the least traffic),
  *   RIO_FCSW_PICK_UNPROMOTED takes the flow of an unpromoted response
  *   (prio - 1: prio 1 -> A, 2 -> B, 3 -> C).
  *
- * Interpretation I-FCSW-2 (request class): a switch sees only the header, so
+ * Interpretation I-FCSW-2 [reading] (request class): a switch sees only the
+ *   header, so
  *   the transaction type of Table 2-1 comes from ftype: 13 (RESPONSE) is a
  *   response, 7 flow control and 8 maintenance never cause a CCP (2.4.3,
  *   P9-2.4.3-a), every other ftype (including reserved and
  *   implementation-defined ones) is treated as a request.
  *
- * Interpretation I-FCSW-3 (VC1-VC8 packets): the VC bit, prio and CRF of a
+ * Interpretation I-FCSW-3 [reading] (VC1-VC8 packets): the VC bit, prio and
+ *   CRF of a
  *   packet give its channel only through the link's VC mode (Part 6 Table
  *   2-2), so the caller passes the resolved channel (packet.vc, 0..8). A
  *   VC1-VC8 packet maps to flowID "VCn flow A and higher" (Table 3-1) whatever
  *   its prio and class; its prio/CRF bits carry the VCID and are ignored.
  *
- * Interpretation I-FCSW-4 (importance; 2.4.2.2 "another XOFF CCP which is
+ * Interpretation I-FCSW-4 [choice: policy sw_importance] (importance;
+ *   2.4.2.2 "another XOFF CCP which is
  *   deemed more important than a previously-XOFF'd controlled flow", 2.4.3
  *   "preferably made using request packets, not response packets" and "may
  *   select for shut off a packet with CRF=0 over a packet with CRF=1 if there
@@ -70,8 +75,14 @@
  *   victim's XON goes out first, then the new XOFF (2.4.2.2: "prematurely
  *   XON'd and removed ... The new, more important flow may be XOFF'd and
  *   take its place"). Otherwise the new XOFF is not sent (LIST_FULL).
+ *   The spec only says "deemed more important", "preferably" and "may":
+ *   another ranking, or XOFFing every candidate of a decision (2.4.6 rule 1
+ *   "a CCP (XOFF) for each congested flow"), is conforming; vectors that
+ *   depend on this ranking apply only to devices declaring
+ *   sw_importance=i_fcsw_4.
  *
- * Interpretation I-FCSW-5 (one XOFF per listed flow): a flow already in the
+ * Interpretation I-FCSW-5 [choice: policy sw_importance] (one XOFF per
+ *   listed flow; value i_fcsw_4 covers it with I-FCSW-4): a flow already in the
  *   list is not XOFF'd again (ALREADY_CONTROLLED): the source's XON/XOFF
  *   counter counts XOFFs (2.4.2.3), so every XOFF sent needs an XON; the
  *   reference keeps the invariant "one list entry = one outstanding XOFF =
@@ -79,7 +90,7 @@
  *   of every NEW transaction flow"). Flow identity is (CCP destinationID,
  *   tgtdestinationID, flowID).
  *
- * Interpretation I-FCSW-6 (Flow Control Participant, 4.2.2 bit 13 "Do not
+ * Interpretation I-FCSW-6 [reading] (Flow Control Participant, 4.2.2 bit 13 "Do not
  *   route or issue flow control transactions to this port", reset 0): after
  *   init no port participates until a PORT_CONTROL event sets bit 13. No XOFF
  *   is issued to a non-participating port (NOT_PARTICIPANT). An XON that is
@@ -89,14 +100,16 @@
  *   (and undefined FAM encodings) are gated by bit 13, the arbitration
  *   messages XOFF(ARB), RELEASE, XON(ARB), REQUEST by bit 15 (Flow
  *   Arbitration Participant, "route or issue flow arbitration transactions")
- *   and, with cfg.arb_requires_fc_participant = 1, also by bit 13 (the same
+ *   and, with cfg.arb_requires_fc_participant = 1 (config arb_needs_fc, a
+ *   choice), also by bit 13 (the same
  *   open question and the same flag as I-FCREG-4 in rio/fcreg.h). A CCP not
  *   routed is discarded (NOT_PARTICIPANT). The register bits are the
  *   LP-Serial ones (RIO_FCREG_CTL_FLOW_CTL_PARTICIPANT, bit 13, and
  *   RIO_FCREG_CTL_FLOW_ARB_PARTICIPANT, bit 15); the rev 2.2 parallel-PHY
  *   positions are not modelled.
  *
- * Interpretation I-FCSW-7 (routing order and dropping): a switch forwards a
+ * Interpretation I-FCSW-7 [choice: config drop] (routing order and dropping):
+ *   a switch forwards a
  *   routed CCP in the step that receives it, so CCPs between any input and
  *   output port pair leave in the order of the events (2.4.4 rule 3,
  *   P9-2.4.4-a); comparing a device's order with the event order is the
@@ -106,8 +119,16 @@
  *   otherwise forwarded (the link layer's retry delays it, which this logical
  *   model does not see).
  *
- * Abatement order: ABATED_PORT sends the XONs of that port's flows oldest
- * XOFF first (2.4.2.2 leaves restart order to the element).
+ * Interpretation I-FCSW-8 [choice: policy sw_restart_order] (restart order):
+ *   2.4.2.2: "It shall be permissible in the time following the sending of a
+ *   XOFF CCP for the flow control-initiating element to re-evaluate system
+ *   resources and modify the flow restart ordering ... within the controlled
+ *   flow list". ABATED_PORT sends the XONs of that port's flows oldest XOFF
+ *   first, and the reference declares sw_restart_order=oldest_first; any
+ *   other order is conforming (vectors use `order any` except those for
+ *   oldest_first). The same freedom, with 2.4.4 rule 1 (ordering only
+ *   between a CCP's source and its destination), lets the early XON and the
+ *   new XOFF of a replacement (I-FCSW-4) leave in either order.
  */
 #ifndef RIO_FCSW_H
 #define RIO_FCSW_H
