@@ -15,7 +15,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-enum { CLI_OK = 0, CLI_INVALID = 1, CLI_USAGE = 2, CLI_IOERR = 3 };
+/* CLI_INCOMPLETE: riocheck run found no failure but could not call the
+ * device compliant (an applicable rule not run or inconclusive). */
+enum { CLI_OK = 0, CLI_INVALID = 1, CLI_USAGE = 2, CLI_IOERR = 3, CLI_INCOMPLETE = 4 };
 
 /* Parse an unsigned number: decimal, 0x hex or 0b binary, at most max.
  * Returns 0 on success; on failure writes a reason into why (cap bytes). */

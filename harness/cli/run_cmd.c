@@ -80,11 +80,19 @@ static const char run_help[] =
     "Verdicts: pass; fail (the DUT did not do what the spec requires); error\n"
     "(the DUT crashed, hung, exited or misbehaved); not-applicable (the DUT\n"
     "lacks the machine, revision, capability or parameter: TAP SKIP); waived\n"
-    "(a failure covered by a waiver: TAP TODO).\n"
-    "Exit status: 0 no vector failed (waived failures allowed); 1 a vector\n"
-    "failed or errored; 2 usage error; 3 harness error (a malformed vector,\n"
-    "suite, catalogue or waiver file, named as FILE:LINE, or a DUT that cannot\n"
-    "be loaded or started).\n";
+    "(a failure covered by a waiver: TAP TODO);\n"
+    "inconclusive (a set-up step failed: the vector's own check could not be\n"
+    "made; it fails only the rules its set-up step names). A failing vector\n"
+    "fails only the rules of the step that failed (results.tsv column 6).\n"
+    "Overall result: pass only when every rule applicable to the DUT's declared\n"
+    "profile was run and passed; fail when a rule failed or errored; incomplete\n"
+    "when an applicable rule was not run (e.g. --suite) or inconclusive, or\n"
+    "nothing applicable ran.\n"
+    "Exit status: 0 overall pass (waived failures allowed); 1 overall fail;\n"
+    "2 usage error; 3 harness error (a malformed vector, suite, catalogue or\n"
+    "waiver file, named as FILE:LINE, or a DUT that cannot be loaded or\n"
+    "started); 4 overall incomplete (nothing failed, but the device cannot be\n"
+    "called compliant from this run).\n";
 
 #define MAX_SEL 64
 
@@ -203,10 +211,17 @@ static const struct rc_dut *load_dut(const char *path, void **lib)
     memcpy(&entry, &sym, sizeof entry); /* object to function pointer, POSIX */
     const struct rc_dut *dut = entry();
     if (dut == NULL || (dut->abi_version != 1u && dut->abi_version != RC_DUT_ABI_VERSION)) {
-        fprintf(stderr, "riocheck run: --dut %s: ABI version %u, riocheck speaks %u\n",
-                path, dut ? dut->abi_version : 0u, RC_DUT_ABI_VERSION);
+        fprintf(stderr, "riocheck run: --dut %s: ABI version %u, riocheck speaks 1 and "
+                        "%u\n", path, dut ? dut->abi_version : 0u, RC_DUT_ABI_VERSION);
         dlclose(*lib);
         return NULL;
+    }
+    if (dut->abi_version == 1u) {
+        /* ABI v1: the policy bytes were reserved: it declares no policy */
+        static struct rc_dut v1;
+        v1 = *dut;
+        memset(v1.profile.policy, 0, sizeof v1.profile.policy);
+        return &v1;
     }
     return dut;
 }
@@ -221,8 +236,23 @@ struct run_ctx {
     const struct rc_dut *dut;
     FILE *tsv;
     int verbose;
-    unsigned pass, fail, errors, na, waived;
+    unsigned pass, fail, errors, na, waived, inconclusive;
 };
+
+/* The rules a failing step failed ("-" for none). */
+static void failed_text(char *dst, size_t cap, const struct vec_record *r, uint32_t mask)
+{
+    size_t off = 0;
+    snprintf(dst, cap, "-");
+    for (unsigned k = 0; k < r->nrules && off < cap; k++) {
+        if (!(mask & (1u << k)))
+            continue;
+        int w = snprintf(dst + off, cap - off, "%s%s", off ? "," : "", r->rules[k]);
+        if (w < 0)
+            break;
+        off += (size_t)w;
+    }
+}
 
 static void rules_text(char *dst, size_t cap, const struct vec_record *r)
 {
@@ -252,7 +282,12 @@ static void on_result(void *vctx, size_t i, const struct rc_vec_result *res, dou
     char rules[256];
     rules_text(rules, sizeof rules, r);
     unsigned n = (unsigned)i + 1;
-    int failed = res->verdict == RC_V_FAIL || res->verdict == RC_V_ERROR;
+    char fails[256];
+    failed_text(fails, sizeof fails, r,
+                res->verdict == RC_V_FAIL || res->verdict == RC_V_INCONCLUSIVE
+                    ? res->failed_rules : 0);
+    int failed = res->verdict == RC_V_FAIL || res->verdict == RC_V_ERROR ||
+                 (res->verdict == RC_V_INCONCLUSIVE && res->failed_rules != 0);
     const char *reason = failed && c->waivers ? rc_waiver_match(c->waivers, r) : NULL;
     if (reason) {
         row->waiver = reason;
@@ -274,15 +309,26 @@ static void on_result(void *vctx, size_t i, const struct rc_vec_result *res, dou
             printf("ok %u - %s [%s] # SKIP not applicable: %s\n", n, r->id, rules,
                    res->detail);
             break;
+        case RC_V_INCONCLUSIVE:
         case RC_V_FAIL:
         case RC_V_ERROR:
-            if (res->verdict == RC_V_FAIL)
+            if (res->verdict == RC_V_INCONCLUSIVE && res->failed_rules == 0) {
+                c->inconclusive++;
+                printf("ok %u - %s [%s] # SKIP inconclusive (a set-up step failed, "
+                       "fails no rule): %s:%u: %s\n", n, r->id, rules, r->file,
+                       res->line ? res->line : r->line, res->detail);
+                break;
+            }
+            if (res->verdict == RC_V_INCONCLUSIVE)
+                c->inconclusive++; /* and it fails its set-up step's rules */
+            else if (res->verdict == RC_V_FAIL)
                 c->fail++;
-            else
+            else if (res->verdict == RC_V_ERROR)
                 c->errors++;
-            printf("not ok %u - %s [%s]\n  # %s at %s:%u: %s\n", n, r->id, rules,
+            printf("not ok %u - %s [%s]\n  # %s at %s:%u%s%s: %s\n", n, r->id, rules,
                    rc_verdict_name(res->verdict), r->file, res->line ? res->line : r->line,
-                   res->detail);
+                   res->verdict == RC_V_ERROR ? "" : ", fails ",
+                   res->verdict == RC_V_ERROR ? "" : fails, res->detail);
             char repro[4096];
             if (c->repro_dir && write_repro(repro, sizeof repro, c->repro_dir, r,
                                             c->dut_path, c->dut) == 0)
@@ -298,8 +344,9 @@ static void on_result(void *vctx, size_t i, const struct rc_vec_result *res, dou
     if (c->verbose)
         printf("  # cite: %s\n", r->cite);
     if (c->tsv) {
-        fprintf(c->tsv, "%s\t%s\t%s\t%s:%u\t%s\n", r->id, rc_verdict_name(row->res.verdict),
-                rules, r->file, res->line ? res->line : r->line, res->detail);
+        fprintf(c->tsv, "%s\t%s\t%s\t%s:%u\t%s\t%s\n", r->id,
+                rc_verdict_name(row->res.verdict), rules, r->file,
+                res->line ? res->line : r->line, res->detail, fails);
         fflush(c->tsv);
     }
     fflush(stdout);
@@ -626,7 +673,7 @@ int cmd_run(int argc, char **argv)
     fflush(stdout);
     struct run_ctx ctx = {recs, rows, &cat, nwaivers ? &waivers : NULL, root,
                           dut_desc[0] ? dut_desc : NULL, repro_dir, dut_path, dut, tsv,
-                          verbose, 0, 0, 0, 0, 0};
+                          verbose, 0, 0, 0, 0, 0, 0};
     int rc = isolation && proc == NULL
                  ? rc_run_isolated(dut, recs, n, &opts, (unsigned)timeout_ms,
                                    (size_t)per_worker, on_result, &ctx)
@@ -679,8 +726,23 @@ int cmd_run(int argc, char **argv)
             printf("# results: %s %s %s\n# compliance summary: %s\n", paths[0], paths[1],
                    paths[2], paths[3]);
     }
-    if (status == CLI_OK && (ctx.fail || ctx.errors))
-        status = CLI_INVALID;
+    {
+        /* the overall result decides the exit status (report.h) */
+        struct rc_rollups ro;
+        if (rc_rollups_build_for(&ro, &cat, rows, n, &dut->profile) == 0) {
+            printf("# overall: %s (rules passed: %zu of %zu applicable; %zu failed, %zu "
+                   "inconclusive)\n", ro.overall, ro.applicable_passed, ro.applicable,
+                   ro.rule_totals[RC_R_FAIL] + ro.rule_totals[RC_R_ERROR],
+                   ro.rule_totals[RC_R_INCONCLUSIVE]);
+            if (status == CLI_OK && strcmp(ro.overall, "fail") == 0)
+                status = CLI_INVALID;
+            else if (status == CLI_OK && strcmp(ro.overall, "incomplete") == 0)
+                status = CLI_INCOMPLETE;
+            rc_rollups_free(&ro);
+        } else if (status == CLI_OK) {
+            status = CLI_IOERR;
+        }
+    }
 done:
     if (tsv)
         rc_atomic_abort(tsv, tsv_tmp);

@@ -230,7 +230,7 @@ static const char *iso_check(const struct iso_record *rec, size_t want)
         return "bad checksum";
     if (rec->index != (uint64_t)want)
         return "out of order";
-    if (rec->verdict > (uint32_t)RC_V_WAIVED)
+    if (rec->verdict > (uint32_t)RC_V_LAST)
         return "unknown verdict";
     if (memchr(rec->res.detail, 0, sizeof rec->res.detail) == NULL ||
         memchr(rec->res.expected, 0, sizeof rec->res.expected) == NULL ||

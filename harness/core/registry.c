@@ -190,3 +190,64 @@ const char *rc_cap_name(uint32_t bit)
             return caps[i].name;
     return "?";
 }
+
+static const struct {
+    unsigned index;
+    const char *key, *why;
+} policies[] = {
+#define POL_(n, i, s, why) {(i), (s), (why)},
+    RC_POLICIES(POL_)
+#undef POL_
+};
+
+static const struct {
+    const char *key, *value;
+    unsigned number;
+} policy_values[] = {
+#define POLV_(k, v, num) {(k), (v), (num)},
+    RC_POLICY_VALUES(POLV_)
+#undef POLV_
+};
+
+int rc_policy_by_name(const char *key)
+{
+    for (size_t i = 0; i < N_(policies); i++)
+        if (strcmp(policies[i].key, key) == 0)
+            return (int)policies[i].index;
+    return -1;
+}
+
+const char *rc_policy_name(unsigned index)
+{
+    for (size_t i = 0; i < N_(policies); i++)
+        if (policies[i].index == index)
+            return policies[i].key;
+    return NULL;
+}
+
+const char *rc_policy_why(unsigned index)
+{
+    for (size_t i = 0; i < N_(policies); i++)
+        if (policies[i].index == index)
+            return policies[i].why;
+    return NULL;
+}
+
+int rc_policy_value(unsigned index, const char *value)
+{
+    const char *key = rc_policy_name(index);
+    for (size_t i = 0; key && i < N_(policy_values); i++)
+        if (strcmp(policy_values[i].key, key) == 0 &&
+            strcmp(policy_values[i].value, value) == 0)
+            return (int)policy_values[i].number;
+    return -1;
+}
+
+const char *rc_policy_value_name(unsigned index, unsigned number)
+{
+    const char *key = rc_policy_name(index);
+    for (size_t i = 0; key && i < N_(policy_values); i++)
+        if (strcmp(policy_values[i].key, key) == 0 && policy_values[i].number == number)
+            return policy_values[i].value;
+    return NULL;
+}

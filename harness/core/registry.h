@@ -61,4 +61,14 @@ int rc_result_by_name(const char *name, int *code);
 uint32_t rc_cap_by_name(const char *name);
 const char *rc_cap_name(uint32_t bit);
 
+/* Policies (RC_POLICIES, RC_POLICY_VALUES): the index of a key or -1; the key
+ * of an index or NULL; the spec sentence that leaves the choice open; the
+ * number of a value name of that policy or -1; the name of a value number or
+ * NULL. */
+int rc_policy_by_name(const char *key);
+const char *rc_policy_name(unsigned index);
+const char *rc_policy_why(unsigned index);
+int rc_policy_value(unsigned index, const char *value);
+const char *rc_policy_value_name(unsigned index, unsigned number);
+
 #endif

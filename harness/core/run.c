@@ -31,6 +31,8 @@ const char *rc_verdict_name(enum rc_verdict v)
         return "not-applicable";
     case RC_V_WAIVED:
         return "waived";
+    case RC_V_INCONCLUSIVE:
+        return "inconclusive";
     }
     return "?";
 }
@@ -124,6 +126,22 @@ static int applicable(const struct rc_dut *dut, const struct vec_record *r,
         verdict(res, RC_V_NA, 0, "the DUT lacks capability %s", rc_cap_name(bit));
         return -1;
     }
+    for (unsigned i = 0; i < r->npolicy; i++) {
+        unsigned k = r->policy[i].index, want = r->policy[i].value;
+        unsigned have = k < RC_POLICY_SLOTS ? p->policy[k] : 0;
+        const char *key = rc_policy_name(k), *wname = rc_policy_value_name(k, want);
+        if (have == 0) {
+            verdict(res, RC_V_NA, 0, "the DUT declares no %s policy (this vector "
+                    "checks %s=%s)", key, key, wname);
+            return -1;
+        }
+        if (have != want) {
+            const char *hname = rc_policy_value_name(k, have);
+            verdict(res, RC_V_NA, 0, "the DUT declares %s=%s; this vector checks %s=%s",
+                    key, hname ? hname : "(unknown value)", key, wname);
+            return -1;
+        }
+    }
     for (int v = 0; v < VEC_VAR_COUNT; v++)
         if ((r->params & (1u << v)) && vec_var_value(v, p) < 0) {
             verdict(res, RC_V_NA, 0, "the DUT profile gives no %s", vec_var_name(v));
@@ -136,55 +154,93 @@ static int applicable(const struct rc_dut *dut, const struct vec_record *r,
     return 0;
 }
 
-static int build_msg(struct rc_msg *m, const struct vec_step *st,
-                     const struct rc_profile *p)
+/* ---- one attempt: the values bound so far and the steps it plays -------- */
+
+struct bind {
+    uint64_t v[VEC_MAX_BINDS];
+    uint32_t mask; /* slots bound */
+};
+
+struct attempt {
+    const struct rc_dut *dut;
+    const struct vec_record *r;
+    const struct rc_profile *p;
+    const unsigned *idx; /* step indices: the common steps, then one branch */
+    unsigned nidx;
+    unsigned done;       /* steps of idx completed (how far it got) */
+    struct bind b;
+};
+
+static int val(const struct attempt *a, const struct vec_val *v, uint64_t *out)
+{
+    return vec_resolve_bound(v, a->p, a->b.v, a->b.mask, out);
+}
+
+static int build_msg(const struct attempt *a, struct rc_msg *m, const struct vec_step *st)
 {
     memset(m, 0, sizeof *m);
     m->kind = st->kind->kind;
     m->nargs = rc_kind_nargs(st->kind);
     for (unsigned i = 0; i < st->nargs; i++)
-        if (vec_resolve(&st->args[i].v, p, &m->arg[st->args[i].index]) != 0)
+        if (val(a, &st->args[i].v, &m->arg[st->args[i].index]) != 0)
             return -1;
     return 0;
 }
 
-static int msg_matches(const struct rc_msg *actual, const struct vec_step *e,
-                       const struct rc_profile *p)
+/* Does actual match expect/allow line e under the bindings b? Names e binds
+ * (?name not bound yet) are added to b. */
+static int msg_matches(const struct attempt *a, const struct rc_msg *actual,
+                       const struct vec_step *e, struct bind *b)
 {
     if (actual->kind != e->kind->kind)
         return 0;
+    struct bind nb = *b;
     for (unsigned i = 0; i < e->nargs; i++) {
-        uint64_t want;
-        if (vec_resolve(&e->args[i].v, p, &want) != 0)
-            return 0;
+        const struct vec_val *v = &e->args[i].v;
         unsigned idx = e->args[i].index;
-        if (idx >= actual->nargs || actual->arg[idx] != want)
+        if (idx >= actual->nargs)
+            return 0;
+        if (v->var >= VEC_BIND && !(nb.mask & (1u << (v->var - VEC_BIND)))) {
+            unsigned slot = (unsigned)(v->var - VEC_BIND);
+            nb.v[slot] = actual->arg[idx];
+            nb.mask |= 1u << slot;
+            continue;
+        }
+        uint64_t want;
+        if (vec_resolve_bound(v, a->p, nb.v, nb.mask, &want) != 0 ||
+            actual->arg[idx] != want)
             return 0;
     }
+    *b = nb;
     return 1;
 }
 
-static void format_expected(char *dst, size_t cap, const char *machine,
-                            const struct vec_step *e, const struct rc_profile *p)
+static void format_expected(const struct attempt *a, char *dst, size_t cap,
+                            const struct vec_step *e)
 {
-    struct rc_msg m;
-    memset(&m, 0, sizeof m);
+    const char *machine = a->r->machine->name;
     size_t off = (size_t)snprintf(dst, cap, "%s", e->kind->name);
     for (unsigned i = 0; i < e->nargs && off < cap; i++) {
         uint64_t v = 0;
-        (void)vec_resolve(&e->args[i].v, p, &v);
         const char *an = e->kind->args[e->args[i].index];
-        const char *sym = rc_symbol_name(machine, e->kind->name, an, v);
-        int n = sym ? snprintf(dst + off, cap - off, " %s=%s", an, sym)
+        int n;
+        if (val(a, &e->args[i].v, &v) != 0) {
+            unsigned slot = (unsigned)(e->args[i].v.var - VEC_BIND);
+            n = snprintf(dst + off, cap - off, " %s=?%s", an,
+                         slot < VEC_MAX_BINDS ? a->r->bind_names[slot] : "");
+        } else {
+            const char *sym = rc_symbol_name(machine, e->kind->name, an, v);
+            n = sym ? snprintf(dst + off, cap - off, " %s=%s", an, sym)
                     : snprintf(dst + off, cap - off, v < 256 ? " %s=%llu" : " %s=0x%llX",
                                an, (unsigned long long)v);
+        }
         if (n < 0)
             return;
         off += (size_t)n;
     }
 }
 
-/* "got: a; b; c" for the actual outputs of one class. */
+/* "a; b; c" for the outputs of one class ("(none)" when there are none). */
 static void format_actual(char *dst, size_t cap, const struct rc_machine_desc *m,
                           const struct rc_msg *out, uint32_t n, uint32_t cls)
 {
@@ -228,240 +284,495 @@ static int note_reported(const struct rc_machine_desc *m, const struct rc_kind_d
     return 1;
 }
 
-/* Check the outputs of the DO at steps[d] against the EXPECT lines after it. */
-static int check_outputs(const struct vec_record *r, unsigned d, const struct rc_msg *out,
-                         uint32_t n, const struct rc_profile *p,
-                         struct rc_vec_result *res)
+/* ---- matching the wire outputs of one step ------------------------------
+ * W: the wire outputs in the DUT's order; E: the expect lines; A: the allow
+ * lines (any_extra: `expect any`, every extra output is allowed). Each
+ * output is assigned to an expect line or an allow line; every expect line
+ * gets exactly one output. Which expect line an output may take: ordered,
+ * the first one not taken; `order any`, any not taken; `order by K`, the
+ * first not taken among those whose K arguments equal the output's. A
+ * depth-first search with backtracking (expect lines first), bounded. */
+
+#define MATCH_MAX_LINES 256u
+#define MATCH_BUDGET 200000u
+
+struct matcher {
+    const struct attempt *a;
+    const struct rc_msg *const *w;
+    uint32_t nw;
+    const struct vec_step *const *e;
+    unsigned ne;
+    const struct vec_step *const *al;
+    unsigned nal;
+    int any_extra;
+    const struct vec_step *order; /* NULL: in order */
+    uint8_t taken[MATCH_MAX_LINES];
+    unsigned used[MATCH_MAX_LINES]; /* per allow line */
+    unsigned long budget;
+    uint32_t best_i;                /* furthest output reached */
+    struct bind out;                /* the bindings of the match found */
+};
+
+static int same_keys(const struct matcher *m, const struct rc_msg *w,
+                     const struct vec_step *e, const struct bind *b)
 {
-    const struct rc_machine_desc *m = r->machine;
+    for (unsigned i = 0; i < e->nargs; i++) {
+        unsigned idx = e->args[i].index;
+        if (!(m->order->order_keys & (1u << idx)))
+            continue;
+        uint64_t want;
+        if (vec_resolve_bound(&e->args[i].v, m->a->p, b->v, b->mask, &want) != 0)
+            continue; /* a name this line binds: any value */
+        if (idx >= w->nargs || w->arg[idx] != want)
+            return 0;
+    }
+    return 1;
+}
+
+static int search(struct matcher *m, uint32_t i, unsigned left, struct bind b)
+{
+    if (m->budget == 0)
+        return 0;
+    m->budget--;
+    if (i > m->best_i)
+        m->best_i = i;
+    if (i == m->nw) {
+        if (left != 0)
+            return 0;
+        m->out = b;
+        return 1;
+    }
+    const struct rc_msg *w = m->w[i];
+    for (unsigned j = 0; j < m->ne; j++) {
+        if (m->taken[j])
+            continue;
+        if (m->order != NULL && !m->order->order_any) {
+            /* order by: only the first open line of w's key class */
+            int earlier = 0;
+            for (unsigned k = 0; k < j && !earlier; k++)
+                earlier = !m->taken[k] && same_keys(m, w, m->e[k], &b);
+            if (earlier || !same_keys(m, w, m->e[j], &b))
+                continue;
+        }
+        struct bind nb = b;
+        if (msg_matches(m->a, w, m->e[j], &nb)) {
+            m->taken[j] = 1;
+            int ok = search(m, i + 1, left - 1, nb);
+            m->taken[j] = 0;
+            if (ok)
+                return 1;
+        }
+        if (m->order == NULL)
+            break; /* in order: only the first open line */
+    }
+    for (unsigned k = 0; k < m->nal; k++) {
+        struct bind nb = b;
+        uint64_t max = m->al[k]->value.n;
+        if ((max != 0 && m->used[k] >= max) || !msg_matches(m->a, w, m->al[k], &nb))
+            continue;
+        m->used[k]++;
+        int ok = search(m, i + 1, left, nb);
+        m->used[k]--;
+        if (ok)
+            return 1;
+    }
+    if (m->any_extra)
+        return search(m, i + 1, left, b);
+    return 0;
+}
+
+/* The same without backtracking, for steps with more than MATCH_DEEP wire
+ * outputs (bounded recursion depth): each output takes the first eligible
+ * expect line, else an allow line. Exact for outputs in order without allow
+ * lines; may reject an assignment a search would find otherwise. */
+#define MATCH_DEEP 1024u
+static int greedy(struct matcher *m, struct bind b)
+{
+    unsigned left = m->ne;
+    for (uint32_t i = 0; i < m->nw; i++) {
+        const struct rc_msg *w = m->w[i];
+        int placed = 0;
+        m->best_i = i;
+        for (unsigned j = 0; j < m->ne && !placed; j++) {
+            if (m->taken[j])
+                continue;
+            if (m->order != NULL && !m->order->order_any) {
+                int earlier = 0;
+                for (unsigned k = 0; k < j && !earlier; k++)
+                    earlier = !m->taken[k] && same_keys(m, w, m->e[k], &b);
+                if (earlier || !same_keys(m, w, m->e[j], &b))
+                    continue;
+            }
+            if (msg_matches(m->a, w, m->e[j], &b)) {
+                m->taken[j] = 1;
+                left--;
+                placed = 1;
+            } else if (m->order == NULL) {
+                break;
+            }
+        }
+        for (unsigned k = 0; k < m->nal && !placed; k++) {
+            uint64_t max = m->al[k]->value.n;
+            if ((max == 0 || m->used[k] < max) && msg_matches(m->a, w, m->al[k], &b)) {
+                m->used[k]++;
+                placed = 1;
+            }
+        }
+        if (!placed && !m->any_extra)
+            return 0;
+    }
+    m->best_i = m->nw;
+    m->out = b;
+    return left == 0;
+}
+
+static void fail_at(struct rc_vec_result *res, const struct vec_step *s)
+{
+    res->verdict = s->setup ? RC_V_INCONCLUSIVE : RC_V_FAIL;
+    res->failed_rules = s->rules;
+}
+
+/* Check the outputs of the DO at idx[d] against the lines after it. probe:
+ * only say whether they satisfy (no verdict). Returns 0 when satisfied. */
+static int check_outputs(struct attempt *a, unsigned d, const struct rc_msg *out,
+                         uint32_t n, struct rc_vec_result *res, int probe)
+{
+    const struct vec_record *r = a->r;
+    const struct rc_machine_desc *mach = r->machine;
+    const struct vec_step *dostep = &r->steps[a->idx[d]];
+    const struct vec_step *e[MATCH_MAX_LINES], *al[MATCH_MAX_LINES], *en[MATCH_MAX_LINES];
+    const struct rc_msg **w = malloc(OUT_CAP * sizeof *w);
+    struct matcher *m = calloc(1, sizeof *m);
+    if (m == NULL || w == NULL) {
+        free(m);
+        free(w);
+        if (!probe)
+            verdict(res, RC_V_ERROR, dostep->line, "out of memory");
+        return -1;
+    }
+    unsigned ne = 0, nal = 0, nen = 0;
     int any = 0;
-    const struct vec_step *ew[256], *en[256];
-    unsigned new_ = 0, nen = 0;
-    for (unsigned i = d + 1; i < r->nsteps && r->steps[i].type != VEC_DO; i++) {
-        const struct vec_step *s = &r->steps[i];
+    const struct vec_step *order = NULL;
+    for (unsigned i = d + 1; i < a->nidx && r->steps[a->idx[i]].type != VEC_DO; i++) {
+        const struct vec_step *s = &r->steps[a->idx[i]];
         if (s->type == VEC_EXPECT_ANY)
             any = 1;
-        if (s->type != VEC_EXPECT)
-            continue;
-        if (s->kind->flags & RC_WIRE) {
-            if (new_ < 256)
-                ew[new_++] = s;
-        } else if (nen < 256 && note_reported(m, s->kind, p)) {
+        else if (s->type == VEC_ORDER)
+            order = s;
+        else if (s->type == VEC_ALLOW)
+            al[nal++] = s; /* the parser bounds lines per step below 4096 */
+        else if (s->type == VEC_EXPECT && (s->kind->flags & RC_WIRE))
+            e[ne++] = s;
+        else if (s->type == VEC_EXPECT && note_reported(mach, s->kind, a->p))
             en[nen++] = s;
+        if (ne >= MATCH_MAX_LINES || nal >= MATCH_MAX_LINES || nen >= MATCH_MAX_LINES) {
+            free(m);
+            free(w);
+            if (!probe)
+                verdict(res, RC_V_ERROR, s->line, "more than %u expect or allow lines "
+                        "after one step", MATCH_MAX_LINES - 1);
+            return -1;
         }
     }
-    /* wire outputs: exactly the expected ones, in order */
-    uint32_t wi = 0;
-    unsigned ei = 0;
-    if (!any) {
-        for (uint32_t i = 0; i < n; i++) {
-            const struct rc_kind_desc *k = rc_kind_by_id(m->outputs, m->noutputs, out[i].kind);
-            if (k == NULL) {
-                verdict(res, RC_V_ERROR, r->steps[d].line,
+    uint32_t nw = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        const struct rc_kind_desc *k = rc_kind_by_id(mach->outputs, mach->noutputs, out[i].kind);
+        if (k == NULL) {
+            free(m);
+            free(w);
+            if (!probe)
+                verdict(res, RC_V_ERROR, dostep->line,
                         "the DUT produced an output of unknown kind %u", out[i].kind);
-                return -1;
-            }
-            if (!(k->flags & RC_WIRE))
-                continue;
-            if (ei >= new_ || !msg_matches(&out[i], ew[ei], p))
-                break;
-            ei++;
-            wi++;
+            return -1;
         }
-        uint32_t nwire = 0;
-        for (uint32_t i = 0; i < n; i++) {
-            const struct rc_kind_desc *k = rc_kind_by_id(m->outputs, m->noutputs, out[i].kind);
-            if (k && (k->flags & RC_WIRE))
-                nwire++;
-        }
-        if (ei != new_ || wi != nwire) {
+        if ((k->flags & RC_WIRE) && nw < OUT_CAP)
+            w[nw++] = &out[i];
+    }
+    *m = (struct matcher){.a = a, .w = w, .nw = nw, .e = e, .ne = ne, .al = al,
+                          .nal = nal, .any_extra = any, .order = order,
+                          .budget = MATCH_BUDGET};
+    int ok = nw > MATCH_DEEP ? greedy(m, a->b) : search(m, 0, ne, a->b);
+    if (!ok) {
+        if (!probe) {
             char want[700] = "", got[700];
             size_t off = 0;
-            for (unsigned i = 0; i < new_ && off < sizeof want; i++) {
+            for (unsigned i = 0; i < ne && off < sizeof want; i++) {
                 char one[256];
-                format_expected(one, sizeof one, m->name, ew[i], p);
-                int w = snprintf(want + off, sizeof want - off, "%s%s", i ? "; " : "", one);
-                if (w < 0)
+                format_expected(a, one, sizeof one, e[i]);
+                int wr = snprintf(want + off, sizeof want - off, "%s%s", i ? "; " : "", one);
+                if (wr < 0)
                     break;
-                off += (size_t)w;
+                off += (size_t)wr;
             }
-            format_actual(got, sizeof got, m, out, n, RC_WIRE);
-            verdict(res, RC_V_FAIL, r->steps[d].line,
-                    "after '%s': expected %s; got %s (first difference at output %u)",
-                    r->steps[d].kind->name, new_ ? want : "(none)", got, ei + 1);
-            expect_actual(res, new_ ? want : "(none)", got);
-            return -1;
+            format_actual(got, sizeof got, mach, out, n, RC_WIRE);
+            verdict(res, RC_V_FAIL, dostep->line,
+                    "after '%s': expected %s%s%s; got %s (%s)", dostep->kind->name,
+                    ne ? want : "(none)", order ? (order->order_any ? " in any order"
+                                                                     : " (ordered per key)")
+                                                : "",
+                    nal || any ? ", with allowed extra outputs" : "", got,
+                    m->budget == 0 ? "no assignment found within the search bound"
+                                   : m->best_i < nw ? "first output that fits nothing "
+                                                      "expected or allowed: see position"
+                                                    : "an expected output is missing");
+            if (m->budget != 0 && m->best_i < nw) {
+                size_t l = strlen(res->detail);
+                snprintf(res->detail + l, sizeof res->detail - l, " %u", m->best_i + 1);
+            }
+            expect_actual(res, ne ? want : "(none)", got);
+            fail_at(res, dostep);
         }
-    } else {
-        /* expect any: listed wire outputs must still appear in order */
-        for (uint32_t i = 0; i < n && ei < new_; i++)
-            if (msg_matches(&out[i], ew[ei], p))
-                ei++;
-        if (ei != new_) {
-            char want[300], got[700];
-            format_expected(want, sizeof want, m->name, ew[ei], p);
-            format_actual(got, sizeof got, m, out, n, RC_WIRE);
-            verdict(res, RC_V_FAIL, ew[ei]->line, "expected %s among: %s", want, got);
-            expect_actual(res, want, got);
-            return -1;
-        }
+        free(m);
+        free(w);
+        return -1;
     }
-    /* notes: a subsequence */
+    a->b = m->out;
+    free(m);
+    free(w);
+    /* notes: a subsequence, in order */
     unsigned ni = 0;
     for (uint32_t i = 0; i < n && ni < nen; i++)
-        if (msg_matches(&out[i], en[ni], p))
+        if (msg_matches(a, &out[i], en[ni], &a->b))
             ni++;
     if (ni != nen) {
-        char want[300], got[700];
-        format_expected(want, sizeof want, m->name, en[ni], p);
-        format_actual(got, sizeof got, m, out, n, RC_NOTE);
-        verdict(res, RC_V_FAIL, en[ni]->line, "expected note %s; notes were: %s", want,
-                got);
-        expect_actual(res, want, got);
+        if (!probe) {
+            char want[300], got[700];
+            format_expected(a, want, sizeof want, en[ni]);
+            format_actual(got, sizeof got, mach, out, n, RC_NOTE);
+            verdict(res, RC_V_FAIL, en[ni]->line, "expected note %s; notes were: %s",
+                    want, got);
+            expect_actual(res, want, got);
+            fail_at(res, dostep);
+        }
         return -1;
     }
     return 0;
 }
 
-static int expected_result(const struct vec_record *r, unsigned d)
+/* Only allowed wire outputs (a `wait` application before the awaited one). */
+static int only_allowed(struct attempt *a, unsigned d, const struct rc_msg *out, uint32_t n)
 {
-    for (unsigned i = d + 1; i < r->nsteps && r->steps[i].type != VEC_DO; i++)
-        if (r->steps[i].type == VEC_RESULT)
-            return r->steps[i].result;
+    const struct vec_record *r = a->r;
+    const struct rc_machine_desc *mach = r->machine;
+    for (uint32_t i = 0; i < n; i++) {
+        const struct rc_kind_desc *k = rc_kind_by_id(mach->outputs, mach->noutputs, out[i].kind);
+        if (k == NULL)
+            return 0;
+        if (!(k->flags & RC_WIRE))
+            continue;
+        int ok = 0;
+        for (unsigned j = d + 1; j < a->nidx && !ok && r->steps[a->idx[j]].type != VEC_DO; j++) {
+            const struct vec_step *s = &r->steps[a->idx[j]];
+            struct bind b = a->b;
+            ok = s->type == VEC_EXPECT_ANY || (s->type == VEC_ALLOW && msg_matches(a, &out[i], s, &b));
+        }
+        if (!ok)
+            return 0;
+    }
+    return 1;
+}
+
+static int expected_result(const struct attempt *a, unsigned d)
+{
+    for (unsigned i = d + 1; i < a->nidx && a->r->steps[a->idx[i]].type != VEC_DO; i++)
+        if (a->r->steps[a->idx[i]].type == VEC_RESULT)
+            return a->r->steps[a->idx[i]].result;
     return RC_OK;
 }
 
-static void run_steps(const struct rc_dut *dut, const struct vec_record *r, void *inst,
-                      struct rc_msg *out, struct rc_vec_result *res)
+/* The result code of one application; 0 when it is the expected one. */
+static int judge_rc(struct attempt *a, const struct vec_step *s, const struct rc_msg *ev,
+                    int rc, int want, int repeated, struct rc_vec_result *res)
 {
-    const struct rc_machine_ops *ops = &dut->machine[r->machine->id];
-    const struct rc_profile *p = &dut->profile;
-    for (unsigned i = 0; i < r->nsteps; i++) {
-        const struct vec_step *s = &r->steps[i];
-        if (s->type == VEC_QUERY) {
-            struct rc_msg q;
-            uint64_t want, got = 0;
-            if (build_msg(&q, s, p) != 0 || vec_resolve(&s->value, p, &want) != 0) {
-                verdict(res, RC_V_NA, s->line, "a variable is missing from the profile");
-                return;
-            }
-            if (ops->query == NULL) {
-                verdict(res, RC_V_NA, s->line, "the DUT provides no queries");
-                return;
-            }
-            int rc = ops->query(inst, &q, &got);
-            if (rc == RC_DUT_LOST) {
-                verdict(res, RC_V_ERROR, s->line, "%s", lost_why(dut));
-                return;
-            }
-            if (rc == RC_NOTSUP) {
-                verdict(res, RC_V_NA, s->line, "the DUT cannot answer query %s",
-                        s->kind->name);
-                return;
-            }
-            if (rc != RC_OK) {
-                verdict(res, RC_V_FAIL, s->line, "query %s: result %s, expected a value",
-                        s->kind->name, rc_result_name(rc));
-                expect_actual(res, "a value", rc_result_name(rc));
-                return;
-            }
-            if (got != want) {
-                char qs[300];
-                rc_format_msg(qs, sizeof qs, r->machine->name, s->kind, &q);
-                verdict(res, RC_V_FAIL, s->line, "query %s: got %llu (0x%llX), expected "
-                        "%llu (0x%llX)", qs, (unsigned long long)got,
-                        (unsigned long long)got, (unsigned long long)want,
-                        (unsigned long long)want);
-                char ew[64], ga[64];
-                snprintf(ew, sizeof ew, "%llu", (unsigned long long)want);
-                snprintf(ga, sizeof ga, "%llu", (unsigned long long)got);
-                expect_actual(res, ew, ga);
-                return;
-            }
-            continue;
+    if (rc == RC_DUT_LOST) {
+        verdict(res, RC_V_ERROR, s->line, "%s", lost_why(a->dut));
+        return -1;
+    }
+    if (rc == RC_NOTSUP && want != RC_NOTSUP) {
+        verdict(res, RC_V_NA, s->line, "the DUT does not implement '%s'", s->kind->name);
+        return -1;
+    }
+    if (rc != want) {
+        char es[300];
+        rc_format_msg(es, sizeof es, a->r->machine->name, s->kind, ev);
+        verdict(res, RC_V_FAIL, s->line, "'%s'%s: result %s, expected %s", es,
+                repeated ? " (a repetition)" : "", rc_result_name(rc), rc_result_name(want));
+        expect_actual(res, rc_result_name(want), rc_result_name(rc));
+        fail_at(res, s);
+        return -1;
+    }
+    return 0;
+}
+
+static int run_query(struct attempt *a, void *inst, const struct vec_step *s,
+                     struct rc_vec_result *res)
+{
+    const struct rc_machine_ops *ops = &a->dut->machine[a->r->machine->id];
+    struct rc_msg q;
+    uint64_t want, got = 0;
+    if (build_msg(a, &q, s) != 0 || val(a, &s->value, &want) != 0) {
+        verdict(res, RC_V_NA, s->line, "a variable is missing from the profile");
+        return -1;
+    }
+    if (ops->query == NULL) {
+        verdict(res, RC_V_NA, s->line, "the DUT provides no queries");
+        return -1;
+    }
+    int rc = ops->query(inst, &q, &got);
+    if (rc == RC_DUT_LOST) {
+        verdict(res, RC_V_ERROR, s->line, "%s", lost_why(a->dut));
+        return -1;
+    }
+    if (rc == RC_NOTSUP) {
+        verdict(res, RC_V_NA, s->line, "the DUT cannot answer query %s", s->kind->name);
+        return -1;
+    }
+    if (rc != RC_OK) {
+        verdict(res, RC_V_FAIL, s->line, "query %s: result %s, expected a value",
+                s->kind->name, rc_result_name(rc));
+        expect_actual(res, "a value", rc_result_name(rc));
+        fail_at(res, s);
+        return -1;
+    }
+    if (got != want) {
+        char qs[300];
+        rc_format_msg(qs, sizeof qs, a->r->machine->name, s->kind, &q);
+        verdict(res, RC_V_FAIL, s->line, "query %s: got %llu (0x%llX), expected "
+                "%llu (0x%llX)", qs, (unsigned long long)got, (unsigned long long)got,
+                (unsigned long long)want, (unsigned long long)want);
+        char ew[64], ga[64];
+        snprintf(ew, sizeof ew, "%llu", (unsigned long long)want);
+        snprintf(ga, sizeof ga, "%llu", (unsigned long long)got);
+        expect_actual(res, ew, ga);
+        fail_at(res, s);
+        return -1;
+    }
+    return 0;
+}
+
+/* A `wait`: apply the event one at a time until the lines after it are
+ * satisfied, within [from, upto] applications. */
+static int run_wait(struct attempt *a, void *inst, unsigned d, struct rc_msg *out,
+                    struct rc_vec_result *res)
+{
+    const struct vec_step *s = &a->r->steps[a->idx[d]];
+    const struct rc_machine_ops *ops = &a->dut->machine[a->r->machine->id];
+    struct rc_msg ev;
+    uint64_t upto, from = 0;
+    if (build_msg(a, &ev, s) != 0 || val(a, &s->upto, &upto) != 0 ||
+        val(a, &s->from, &from) != 0) {
+        verdict(res, RC_V_NA, s->line, "a variable is missing from the profile");
+        return -1;
+    }
+    if (upto == 0 || upto > 100000000u || from > upto) {
+        verdict(res, RC_V_ERROR, s->line, "wait upto=%llu from=%llu is out of range "
+                "(1 <= from <= upto <= 1e8)", (unsigned long long)upto,
+                (unsigned long long)from);
+        return -1;
+    }
+    int want = expected_result(a, d);
+    for (uint64_t t = 1; t <= upto; t++) {
+        uint32_t n = 0;
+        int rc = ops->step(inst, &ev, out, OUT_CAP, &n);
+        if (rc != RC_DUT_LOST && n > OUT_CAP) {
+            verdict(res, RC_V_ERROR, s->line, "the DUT reported %u outputs for a "
+                    "buffer of %u", n, OUT_CAP);
+            return -1;
         }
-        if (s->type != VEC_DO)
-            continue;
-        struct rc_msg ev;
-        uint64_t times;
-        if (build_msg(&ev, s, p) != 0 || vec_resolve(&s->repeat, p, &times) != 0) {
-            verdict(res, RC_V_NA, s->line, "a variable is missing from the profile");
-            return;
-        }
-        if (times == 0 || times > 100000000u) {
-            verdict(res, RC_V_ERROR, s->line, "repeat=%llu is out of range (1..1e8)",
-                    (unsigned long long)times);
-            return;
-        }
-        int want = expected_result(r, i);
-        uint32_t total = 0;
-        struct rc_proc *px = times > 1 ? rc_proc_of(dut) : NULL;
-        if (px != NULL) {
-            /* a DUT process: all repetitions pipelined, same judgement */
-            struct rc_proc_many m;
-            int rc = rc_proc_step_many(px, inst, &ev, times, want, out, OUT_CAP, &m);
-            total = m.n;
-            if (rc == RC_DUT_LOST) {
-                verdict(res, RC_V_ERROR, s->line, "%s", lost_why(dut));
-                return;
-            }
-            if (m.overflow) {
-                verdict(res, RC_V_ERROR, s->line, "more than %u outputs from one step",
-                        OUT_CAP - RC_MAX_OUTPUTS);
-                return;
-            }
-            if (rc == RC_NOTSUP && want != RC_NOTSUP) {
-                verdict(res, RC_V_NA, s->line, "the DUT does not implement '%s'",
-                        s->kind->name);
-                return;
-            }
-            if (rc != want) {
+        if (judge_rc(a, s, &ev, rc, want, t > 1, res) != 0)
+            return -1;
+        if (check_outputs(a, d, out, n, res, 1) == 0) {
+            if (t < from) {
                 char es[300];
-                rc_format_msg(es, sizeof es, r->machine->name, s->kind, &ev);
-                verdict(res, RC_V_FAIL, s->line, "'%s'%s: result %s, expected %s", es,
-                        " (a repetition)", rc_result_name(rc), rc_result_name(want));
-                expect_actual(res, rc_result_name(want), rc_result_name(rc));
-                return;
+                rc_format_msg(es, sizeof es, a->r->machine->name, s->kind, &ev);
+                verdict(res, RC_V_FAIL, s->line, "'%s': what is awaited came after %llu "
+                        "applications, before the earliest permitted (%llu)", es,
+                        (unsigned long long)t, (unsigned long long)from);
+                expect_actual(res, "not before the window", "too early");
+                fail_at(res, s);
+                return -1;
             }
-            times = 0; /* done: skip the loop */
+            return 0;
         }
-        for (uint64_t t = 0; t < times; t++) {
-            uint32_t n = 0;
-            uint32_t room = OUT_CAP - total;
-            if (room < RC_MAX_OUTPUTS) {
-                verdict(res, RC_V_ERROR, s->line, "more than %u outputs from one step",
-                        OUT_CAP - RC_MAX_OUTPUTS);
-                return;
-            }
-            int rc = ops->step(inst, &ev, out + total, room, &n);
-            if (rc == RC_DUT_LOST) {
-                verdict(res, RC_V_ERROR, s->line, "%s", lost_why(dut));
-                return;
-            }
-            if (n > room) {
-                verdict(res, RC_V_ERROR, s->line, "the DUT reported %u outputs for a "
-                        "buffer of %u", n, room);
-                return;
-            }
-            total += n;
-            if (rc == RC_NOTSUP && want != RC_NOTSUP) {
-                verdict(res, RC_V_NA, s->line, "the DUT does not implement '%s'",
-                        s->kind->name);
-                return;
-            }
-            if (rc != want) {
-                char es[300];
-                rc_format_msg(es, sizeof es, r->machine->name, s->kind, &ev);
-                verdict(res, RC_V_FAIL, s->line, "'%s'%s: result %s, expected %s", es,
-                        times > 1 ? " (a repetition)" : "", rc_result_name(rc),
-                        rc_result_name(want));
-                (void)t;
-                expect_actual(res, rc_result_name(want), rc_result_name(rc));
-                return;
-            }
+        if (!only_allowed(a, d, out, n))
+            return check_outputs(a, d, out, n, res, 0) == 0 ? 0 : -1;
+    }
+    char es[300];
+    rc_format_msg(es, sizeof es, a->r->machine->name, s->kind, &ev);
+    verdict(res, RC_V_FAIL, s->line, "'%s': what is awaited did not come within %llu "
+            "applications", es, (unsigned long long)upto);
+    expect_actual(res, "within the window", "not within the window");
+    fail_at(res, s);
+    return -1;
+}
+
+static int run_do(struct attempt *a, void *inst, unsigned d, struct rc_msg *out,
+                  struct rc_vec_result *res)
+{
+    const struct vec_step *s = &a->r->steps[a->idx[d]];
+    const struct rc_dut *dut = a->dut;
+    const struct rc_machine_ops *ops = &dut->machine[a->r->machine->id];
+    if (s->wait)
+        return run_wait(a, inst, d, out, res);
+    struct rc_msg ev;
+    uint64_t times;
+    if (build_msg(a, &ev, s) != 0 || val(a, &s->repeat, &times) != 0) {
+        verdict(res, RC_V_NA, s->line, "a variable is missing from the profile");
+        return -1;
+    }
+    if (times == 0 || times > 100000000u) {
+        verdict(res, RC_V_ERROR, s->line, "repeat=%llu is out of range (1..1e8)",
+                (unsigned long long)times);
+        return -1;
+    }
+    int want = expected_result(a, d);
+    uint32_t total = 0;
+    struct rc_proc *px = times > 1 ? rc_proc_of(dut) : NULL;
+    if (px != NULL) {
+        /* a DUT process: all repetitions pipelined, same judgement */
+        struct rc_proc_many many;
+        int rc = rc_proc_step_many(px, inst, &ev, times, want, out, OUT_CAP, &many);
+        total = many.n;
+        if (rc != RC_DUT_LOST && many.overflow) {
+            verdict(res, RC_V_ERROR, s->line, "more than %u outputs from one step",
+                    OUT_CAP - RC_MAX_OUTPUTS);
+            return -1;
         }
-        if (check_outputs(r, i, out, total, p, res) != 0)
+        if (judge_rc(a, s, &ev, rc, want, 1, res) != 0)
+            return -1;
+        times = 0; /* done: skip the loop */
+    }
+    for (uint64_t t = 0; t < times; t++) {
+        uint32_t n = 0;
+        uint32_t room = OUT_CAP - total;
+        if (room < RC_MAX_OUTPUTS) {
+            verdict(res, RC_V_ERROR, s->line, "more than %u outputs from one step",
+                    OUT_CAP - RC_MAX_OUTPUTS);
+            return -1;
+        }
+        int rc = ops->step(inst, &ev, out + total, room, &n);
+        if (rc != RC_DUT_LOST && n > room) {
+            verdict(res, RC_V_ERROR, s->line, "the DUT reported %u outputs for a "
+                    "buffer of %u", n, room);
+            return -1;
+        }
+        if (judge_rc(a, s, &ev, rc, want, times > 1, res) != 0)
+            return -1;
+        total += n;
+    }
+    return check_outputs(a, d, out, total, res, 0);
+}
+
+static void run_steps(struct attempt *a, void *inst, struct rc_msg *out,
+                      struct rc_vec_result *res)
+{
+    for (unsigned i = 0; i < a->nidx; i++) {
+        const struct vec_step *s = &a->r->steps[a->idx[i]];
+        if (s->type == VEC_QUERY && run_query(a, inst, s, res) != 0)
             return;
+        if (s->type == VEC_DO && run_do(a, inst, i, out, res) != 0)
+            return;
+        a->done = i + 1;
     }
     verdict(res, RC_V_PASS, 0, "%s", "");
 }
@@ -564,6 +875,23 @@ static void run_sweep(const struct rc_dut *dut, const struct vec_record *r,
             stride > 1 ? " (strided)" : "");
 }
 
+/* The step indices of alternative alt: the common steps (before the first
+ * `branch`), then the steps of that branch. Returns how many. */
+static unsigned attempt_steps(const struct vec_record *r, unsigned alt, unsigned *idx)
+{
+    unsigned n = 0, branch = 0;
+    int in = 1;
+    for (unsigned i = 0; i < r->nsteps; i++) {
+        if (r->steps[i].type == VEC_BRANCH) {
+            in = branch++ == alt;
+            continue;
+        }
+        if (in)
+            idx[n++] = i;
+    }
+    return n;
+}
+
 void rc_run_vector(const struct rc_dut *dut, const struct vec_record *r,
                    const struct rc_run_opts *opts, struct rc_vec_result *res)
 {
@@ -585,29 +913,59 @@ void rc_run_vector(const struct rc_dut *dut, const struct vec_record *r,
         }
         cfg.n++;
     }
-    void *inst = NULL;
-    int rc = ops->create(&inst, &cfg);
-    if (rc == RC_DUT_LOST) {
-        verdict(res, RC_V_ERROR, r->line, "%s", lost_why(dut));
-        return;
-    }
-    if (rc == RC_NOTSUP) {
-        verdict(res, RC_V_NA, r->line, "the DUT cannot be configured as this vector "
-                "needs");
-        return;
-    }
-    if (rc != RC_OK) {
-        verdict(res, RC_V_ERROR, r->line, "%s create: %s", r->machine->name,
-                rc_result_name(rc));
-        return;
-    }
     struct rc_msg *out = malloc(OUT_CAP * sizeof *out);
-    if (out == NULL) {
+    unsigned *idx = malloc((r->nsteps + 1) * sizeof *idx);
+    struct rc_vec_result *one = malloc(sizeof *one);
+    if (out == NULL || idx == NULL || one == NULL) {
         verdict(res, RC_V_ERROR, r->line, "out of memory");
-    } else {
-        run_steps(dut, r, inst, out, res);
-        free(out);
+        goto done;
     }
-    if (ops->destroy)
-        ops->destroy(inst);
+    unsigned nalt = r->nbranches ? r->nbranches : 1, best_done = 0;
+    int have = 0;
+    for (unsigned alt = 0; alt < nalt; alt++) {
+        struct attempt a = {.dut = dut, .r = r, .p = &dut->profile, .idx = idx};
+        a.nidx = attempt_steps(r, alt, idx);
+        void *inst = NULL;
+        int rc = ops->create(&inst, &cfg);
+        if (rc == RC_DUT_LOST) {
+            verdict(res, RC_V_ERROR, r->line, "%s", lost_why(dut));
+            goto done;
+        }
+        if (rc == RC_NOTSUP) {
+            verdict(res, RC_V_NA, r->line, "the DUT cannot be configured as this vector "
+                    "needs");
+            goto done;
+        }
+        if (rc != RC_OK) {
+            verdict(res, RC_V_ERROR, r->line, "%s create: %s", r->machine->name,
+                    rc_result_name(rc));
+            goto done;
+        }
+        memset(one, 0, sizeof *one);
+        run_steps(&a, inst, out, one);
+        if (ops->destroy)
+            ops->destroy(inst);
+        if (one->verdict == RC_V_PASS || one->verdict == RC_V_ERROR) {
+            *res = *one;
+            goto done;
+        }
+        /* keep the attempt that got furthest; a judged one over a not-applicable one */
+        if (!have || (one->verdict != RC_V_NA &&
+                      (res->verdict == RC_V_NA || a.done > best_done))) {
+            *res = *one;
+            best_done = a.done;
+            have = 1;
+            if (nalt > 1) {
+                int k = snprintf(res->detail, sizeof res->detail, "no branch passed; "
+                                 "branch %u got furthest: ", alt + 1);
+                size_t room = sizeof res->detail - (size_t)(k > 0 ? k : 0);
+                memcpy(res->detail + (k > 0 ? k : 0), one->detail, room - 1);
+                res->detail[sizeof res->detail - 1] = '\0';
+            }
+        }
+    }
+done:
+    free(one);
+    free(idx);
+    free(out);
 }

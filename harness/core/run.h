@@ -2,7 +2,8 @@
  * run.h - play one conformance vector against a DUT and judge it.
  *
  * A vector is not-applicable (never failed) when the DUT lacks its machine,
- * its revision, a capability it needs or a profile parameter it uses, or when
+ * its revision, a capability it needs, a policy it checks or a profile
+ * parameter it uses, or when
  * the DUT answers RC_NOTSUP (to the configuration or to a step the vector
  * does not expect to be refused). Wire outputs are compared exhaustively and
  * in order after every `do`; notes must appear in order, extra notes are
@@ -23,8 +24,12 @@ enum rc_verdict {
     RC_V_FAIL = 1,
     RC_V_ERROR = 2, /* the DUT misbehaved (crash, hang, garbage, bad config) */
     RC_V_NA = 3,
-    RC_V_WAIVED = 4
+    RC_V_WAIVED = 4,
+    /* a set-up step failed: the vector's own checks could not be made (it
+     * fails only the rules that set-up step names: failed_rules) */
+    RC_V_INCONCLUSIVE = 5
 };
+#define RC_V_LAST RC_V_INCONCLUSIVE
 const char *rc_verdict_name(enum rc_verdict v);
 
 struct rc_vec_result {
@@ -34,6 +39,10 @@ struct rc_vec_result {
     char expected[512];   /* FAIL: what the spec requires, machine-readable text */
     char actual[512];     /* FAIL: what the DUT did */
     uint64_t checks;      /* sweeps: values compared */
+    /* FAIL or INCONCLUSIVE: bit i = the record's rules[i] is failed by the
+     * step that failed (its `checks` / `setup` rules). The vector's other
+     * rules are neither passed nor failed by it. */
+    uint32_t failed_rules;
 };
 
 struct rc_run_opts {

@@ -44,6 +44,19 @@ int64_t vec_var_value(int var, const struct rc_profile *p)
 
 int vec_resolve(const struct vec_val *v, const struct rc_profile *p, uint64_t *out)
 {
+    return vec_resolve_bound(v, p, NULL, 0, out);
+}
+
+int vec_resolve_bound(const struct vec_val *v, const struct rc_profile *p,
+                      const uint64_t *bound, uint32_t mask, uint64_t *out)
+{
+    if (v->var >= VEC_BIND) {
+        unsigned slot = (unsigned)(v->var - VEC_BIND);
+        if (bound == NULL || slot >= VEC_MAX_BINDS || !(mask & (1u << slot)))
+            return -1;
+        *out = v->op == VEC_OP_XOR ? bound[slot] ^ v->n : bound[slot] + v->n;
+        return 0;
+    }
     if (v->var == VEC_VAR_NONE) {
         *out = v->n;
         return 0;
@@ -81,6 +94,12 @@ struct parser {
     size_t cap;
     struct vec_record *rec; /* the record being read, or NULL */
     size_t first_new;       /* records added by this file start here */
+    /* attribution of the steps that follow (`checks` / `setup`) */
+    uint32_t cur_rules;     /* 0 with !cur_setup: all of the vector's rules */
+    int cur_setup;
+    uint32_t bound;         /* names bound by earlier lines (slots) */
+    uint32_t prefix_bound;  /* ... before the first `branch` */
+    int capture_ok;         /* ?name allowed in the value being parsed */
 };
 
 #if defined(__GNUC__)
@@ -131,27 +150,111 @@ static int parse_number(const char *s, uint64_t *out)
     return 0;
 }
 
+static int name_char(int c)
+{
+    return islower(c) || isdigit(c) || c == '_';
+}
+
+/* The slot of a bound name (len bytes of name), or -1. */
+static int bound_slot(const struct vec_record *r, const char *name, size_t len)
+{
+    for (unsigned i = 0; r && i < r->nbinds; i++)
+        if (strlen(r->bind_names[i]) == len && strncmp(r->bind_names[i], name, len) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* ?name, $name, ${name}, ${name+N}, ${name-N}, ${name^N}. */
+static int parse_bound(struct parser *ps, const char *text, struct vec_val *v)
+{
+    struct vec_record *r = ps->rec;
+    int capture = text[0] == '?';
+    int braced = text[0] == '$' && text[1] == '{';
+    const char *name = text + (braced ? 2 : 1);
+    size_t len = 0;
+    while (name_char((unsigned char)name[len]))
+        len++;
+    if (len == 0 || len >= VEC_BIND_NAME_MAX || !islower((unsigned char)name[0]))
+        return fail(ps, "'%s': a bound name is lower-case letters, digits and '_' "
+                        "(at most %u), starting with a letter", text,
+                    VEC_BIND_NAME_MAX - 1);
+    for (int i = 0; i < VEC_VAR_COUNT; i++)
+        if (strlen(var_names[i]) == len && strncmp(var_names[i], name, len) == 0)
+            return fail(ps, "'%s': %s is a profile variable, not a bound name "
+                            "(write ${%s})", text, var_names[i], var_names[i]);
+    const char *op = name + len;
+    if (capture) {
+        if (*op != '\0')
+            return fail(ps, "'%s': ?name takes no offset", text);
+        if (!ps->capture_ok)
+            return fail(ps, "'%s': ?name binds a value only in an expect line", text);
+        int slot = bound_slot(r, name, len);
+        if (slot < 0) {
+            if (r->nbinds >= VEC_MAX_BINDS)
+                return fail(ps, "more than %u bound names in one vector", VEC_MAX_BINDS);
+            memcpy(r->bind_names[r->nbinds], name, len);
+            r->bind_names[r->nbinds][len] = '\0';
+            slot = (int)r->nbinds++;
+        }
+        v->var = VEC_BIND + slot;
+        v->capture = (ps->bound & (1u << slot)) == 0;
+        ps->bound |= 1u << slot;
+        return 0;
+    }
+    int slot = bound_slot(r, name, len);
+    if (slot < 0 || !(ps->bound & (1u << slot)))
+        return fail(ps, "'%s': %.*s is used before a ?%.*s binds it", text, (int)len, name,
+                    (int)len, name);
+    v->var = VEC_BIND + slot;
+    if (!braced) {
+        if (*op != '\0')
+            return fail(ps, "'%s': write ${name+N}, ${name-N} or ${name^N}", text);
+        return 0;
+    }
+    if (*op == '}' && op[1] == '\0')
+        return 0;
+    if ((*op != '+' && *op != '-' && *op != '^') || strchr(op, '}') == NULL ||
+        strchr(op, '}')[1] != '\0')
+        return fail(ps, "'%s': write ${name+N}, ${name-N} or ${name^N}", text);
+    char num[32];
+    size_t k = (size_t)(strchr(op, '}') - op - 1);
+    uint64_t n;
+    if (k == 0 || k >= sizeof num)
+        return fail(ps, "'%s': bad offset", text);
+    memcpy(num, op + 1, k);
+    num[k] = '\0';
+    if (parse_number(num, &n) != 0)
+        return fail(ps, "'%s': bad offset", text);
+    v->op = *op == '^' ? VEC_OP_XOR : VEC_OP_ADD;
+    v->n = *op == '-' ? 0u - n : n;
+    return 0;
+}
+
 /* A value for argument `arg`: number, symbol or ${var[+-N]}. */
 static int parse_value(struct parser *ps, const char *kind, const char *arg,
                        const char *text, struct vec_val *v)
 {
     v->var = VEC_VAR_NONE;
     v->n = 0;
+    v->op = VEC_OP_ADD;
+    v->capture = 0;
+    if (text[0] == '?' || (text[0] == '$' && text[1] != '{'))
+        return parse_bound(ps, text, v);
     if (text[0] == '$') {
-        if (text[1] != '{')
-            return fail(ps, "'%s': a variable is written ${name}", text);
         const char *end = strchr(text, '}');
         if (end == NULL || end[1] != '\0')
             return fail(ps, "'%s': missing or misplaced '}'", text);
-        size_t len = strcspn(text + 2, "+-}");
+        size_t len = strcspn(text + 2, "+-^}");
         int found = -1;
         for (int i = 0; i < VEC_VAR_COUNT; i++)
             if (strlen(var_names[i]) == len && strncmp(var_names[i], text + 2, len) == 0)
                 found = i;
+        if (found < 0 && bound_slot(ps->rec, text + 2, len) >= 0)
+            return parse_bound(ps, text, v);
         if (found < 0)
             return fail(ps, "'%s': unknown variable (ports, last_port, vcs, "
                             "counter_width, tc, orphan_timeout, flow_list, "
-                            "arb_pool)", text);
+                            "arb_pool) and no name bound by ?name before", text);
         v->var = found;
         const char *op = text + 2 + len;
         if (*op == '+' || *op == '-') {
@@ -209,9 +312,9 @@ static int parse_hex_arg(struct parser *ps, const struct rc_kind_desc *k,
             return fail(ps, "hex= and len/hi/lo (or hex= twice) given together");
     if (st->nargs + 3 > RC_MAX_ARGS)
         return fail(ps, "too many arguments");
-    st->args[st->nargs++] = (struct vec_arg){(unsigned)ilen, {n, VEC_VAR_NONE}};
-    st->args[st->nargs++] = (struct vec_arg){(unsigned)ihi, {hi, VEC_VAR_NONE}};
-    st->args[st->nargs++] = (struct vec_arg){(unsigned)ilo, {lo, VEC_VAR_NONE}};
+    st->args[st->nargs++] = (struct vec_arg){(unsigned)ilen, {.n = n, .var = VEC_VAR_NONE}};
+    st->args[st->nargs++] = (struct vec_arg){(unsigned)ihi, {.n = hi, .var = VEC_VAR_NONE}};
+    st->args[st->nargs++] = (struct vec_arg){(unsigned)ilo, {.n = lo, .var = VEC_VAR_NONE}};
     return 0;
 }
 
@@ -229,9 +332,24 @@ static int parse_args(struct parser *ps, struct vec_step *st, char **w, int nw)
                 return -1;
             continue;
         }
-        if (strcmp(name, "repeat") == 0 && st->type == VEC_DO) {
+        if (strcmp(name, "repeat") == 0 && st->type == VEC_DO && !st->wait) {
             if (parse_value(ps, NULL, NULL, text, &st->repeat) != 0)
                 return -1;
+            continue;
+        }
+        if (st->type == VEC_DO && st->wait &&
+            (strcmp(name, "upto") == 0 || strcmp(name, "from") == 0)) {
+            int saved = ps->capture_ok;
+            ps->capture_ok = 0;
+            int rc = parse_value(ps, NULL, NULL, text, name[0] == 'u' ? &st->upto : &st->from);
+            ps->capture_ok = saved;
+            if (rc != 0)
+                return -1;
+            continue;
+        }
+        if (strcmp(name, "max") == 0 && st->type == VEC_ALLOW) {
+            if (parse_number(text, &st->value.n) != 0 || st->value.n == 0)
+                return fail(ps, "max=%s: a number of 1 or more", text);
             continue;
         }
         int idx = rc_kind_arg(st->kind, name);
@@ -298,6 +416,10 @@ static int begin_record(struct parser *ps, char **w, int nw, int sweep)
     }
     ps->rec = &s->rec[s->n++];
     memset(ps->rec, 0, sizeof *ps->rec);
+    ps->cur_rules = 0;
+    ps->cur_setup = 0;
+    ps->bound = ps->prefix_bound = 0;
+    ps->capture_ok = 0;
     memcpy(ps->rec->id, w[1], len + 1);
     ps->rec->file = ps->file;
     ps->rec->line = ps->line;
@@ -323,6 +445,43 @@ static int end_record(struct parser *ps)
             return fail(ps, "vector %s has no 'machine' line", r->id);
         if (last_do(r) < 0)
             return fail(ps, "vector %s has no 'do' step", r->id);
+        if (r->nsteps > 0 && r->steps[r->nsteps - 1].type == VEC_BRANCH)
+            return fail(ps, "vector %s: an empty 'branch' at its end", r->id);
+        for (unsigned i = 0; i + 1 < r->nsteps; i++)
+            if (r->steps[i].type == VEC_BRANCH && r->steps[i + 1].type == VEC_BRANCH)
+                return fail(ps, "vector %s: an empty 'branch' (line %u)", r->id,
+                            r->steps[i].line);
+        uint32_t all = r->nrules >= 32 ? 0xFFFFFFFFu : (1u << r->nrules) - 1u;
+        for (unsigned i = 0; i < r->nsteps; i++) {
+            struct vec_step *st = &r->steps[i];
+            if ((st->type == VEC_DO || st->type == VEC_QUERY) && !st->setup &&
+                st->rules == 0)
+                st->rules = all;
+            if (st->type != VEC_ORDER || st->order_any)
+                continue;
+            /* order by: every expect line of the step names the keys (the
+             * lines around it up to a do or a branch) */
+            unsigned lo = i, hi = i;
+            while (lo > 0 && r->steps[lo - 1].type != VEC_DO &&
+                   r->steps[lo - 1].type != VEC_BRANCH)
+                lo--;
+            while (hi + 1 < r->nsteps && r->steps[hi + 1].type != VEC_DO &&
+                   r->steps[hi + 1].type != VEC_BRANCH)
+                hi++;
+            for (unsigned k = lo; k <= hi; k++) {
+                const struct vec_step *e = &r->steps[k];
+                if (e->type != VEC_EXPECT || !(e->kind->flags & RC_WIRE))
+                    continue;
+                uint32_t have = 0;
+                for (unsigned a = 0; a < e->nargs; a++)
+                    have |= 1u << e->args[a].index;
+                if ((have & st->order_keys) != st->order_keys) {
+                    ps->line = e->line;
+                    return fail(ps, "this expect line does not give every argument "
+                                    "of the 'order by' line %u", st->line);
+                }
+            }
+        }
     }
     ps->rec = NULL;
     return 0;
@@ -390,6 +549,30 @@ static int header_line(struct parser *ps, char **w, int nw, char *rest)
         strcpy(r->cite, rest);
         return 0;
     }
+    if (strcmp(key, "policy") == 0) {
+        if (nw < 2)
+            return fail(ps, "'policy' needs KEY=VALUE (RC_POLICIES of dut.h)");
+        for (int i = 1; i < nw; i++) {
+            char *eq = strchr(w[i], '=');
+            if (eq == NULL || eq == w[i] || eq[1] == '\0')
+                return fail(ps, "'%s' is not KEY=VALUE", w[i]);
+            *eq = '\0';
+            int idx = rc_policy_by_name(w[i]);
+            if (idx < 0)
+                return fail(ps, "unknown policy '%s' (RC_POLICIES of dut.h)", w[i]);
+            int val = rc_policy_value((unsigned)idx, eq + 1);
+            if (val < 0)
+                return fail(ps, "policy %s has no value '%s' (RC_POLICY_VALUES of dut.h)",
+                            w[i], eq + 1);
+            for (unsigned k = 0; k < r->npolicy; k++)
+                if (r->policy[k].index == (unsigned)idx)
+                    return fail(ps, "policy '%s' given twice", w[i]);
+            r->policy[r->npolicy].index = (uint8_t)idx;
+            r->policy[r->npolicy].value = (uint8_t)val;
+            r->npolicy++;
+        }
+        return 0;
+    }
     if (strcmp(key, "oracle") == 0) {
         if (!r->sweep)
             return fail(ps, "'oracle' belongs to sweep records");
@@ -436,23 +619,88 @@ static int step_line(struct parser *ps, char **w, int nw)
     struct vec_step st;
     memset(&st, 0, sizeof st);
     st.line = ps->line;
-    st.repeat = (struct vec_val){1, VEC_VAR_NONE};
+    st.repeat = (struct vec_val){.n = 1, .var = VEC_VAR_NONE};
     const char *key = w[0];
     if (r->sweep)
         return fail(ps, "'%s' does not belong in a sweep", key);
     if (r->machine == NULL)
         return fail(ps, "'%s' before the 'machine' line", key);
     const struct rc_machine_desc *m = r->machine;
-    if (strcmp(key, "do") == 0) {
+    st.rules = ps->cur_rules;
+    st.setup = (uint8_t)ps->cur_setup;
+    if (strcmp(key, "checks") == 0 || strcmp(key, "setup") == 0) {
+        uint32_t mask = 0;
+        for (int i = 1; i < nw; i++) {
+            unsigned k = 0;
+            while (k < r->nrules && strcmp(r->rules[k], w[i]) != 0)
+                k++;
+            if (k == r->nrules)
+                return fail(ps, "'%s': rule %s is not on the vector's 'rules' line "
+                                "(above this line)", key, w[i]);
+            mask |= 1u << k;
+        }
+        ps->cur_rules = mask;
+        ps->cur_setup = key[0] == 's';
+        if (ps->cur_setup)
+            r->nsetup++;
+        return 0;
+    }
+    if (strcmp(key, "branch") == 0) {
+        if (nw != 1)
+            return fail(ps, "'branch' takes no arguments");
+        if (r->nbranches == 0)
+            ps->prefix_bound = ps->bound;
+        ps->bound = ps->prefix_bound;
+        st.type = VEC_BRANCH;
+        r->nbranches++;
+        return add_step(ps, &st);
+    }
+    if (strcmp(key, "do") == 0 || strcmp(key, "wait") == 0) {
         st.type = VEC_DO;
+        st.wait = key[0] == 'w';
         if (nw < 2 || (st.kind = rc_kind_by_name(m->events, m->nevents, w[1])) == NULL)
-            return fail(ps, "'do' needs an event of machine %s", m->name);
+            return fail(ps, "'%s' needs an event of machine %s", key, m->name);
         if (parse_args(ps, &st, w + 2, nw - 2) != 0)
             return -1;
+        if (st.wait && st.upto.n == 0 && st.upto.var == VEC_VAR_NONE)
+            return fail(ps, "'wait' needs upto=N (N >= 1)");
         return add_step(ps, &st);
     }
     if (last_do(r) < 0)
         return fail(ps, "'%s' before any 'do'", key);
+    if (strcmp(key, "order") == 0) {
+        st.type = VEC_ORDER;
+        for (unsigned i = r->nsteps; i > 0 && r->steps[i - 1].type != VEC_DO &&
+                                     r->steps[i - 1].type != VEC_BRANCH; i--)
+            if (r->steps[i - 1].type == VEC_ORDER)
+                return fail(ps, "one 'order' line per step");
+        if (nw == 2 && strcmp(w[1], "any") == 0) {
+            st.order_any = 1;
+            return add_step(ps, &st);
+        }
+        if (nw < 3 || strcmp(w[1], "by") != 0)
+            return fail(ps, "'order' is: order any | order by ARG...");
+        for (int i = 2; i < nw; i++) {
+            int found = -1;
+            for (size_t o = 0; o < m->noutputs && found < 0; o++)
+                if (m->outputs[o].flags & RC_WIRE)
+                    found = rc_kind_arg(&m->outputs[o], w[i]);
+            if (found < 0)
+                return fail(ps, "'order by %s': no wire output of machine %s has "
+                                "that argument", w[i], m->name);
+            st.order_keys |= 1u << found;
+        }
+        return add_step(ps, &st);
+    }
+    if (strcmp(key, "allow") == 0) {
+        st.type = VEC_ALLOW;
+        if (nw < 2 || (st.kind = rc_kind_by_name(m->outputs, m->noutputs, w[1])) == NULL ||
+            !(st.kind->flags & RC_WIRE))
+            return fail(ps, "'allow' needs a wire output of machine %s", m->name);
+        if (parse_args(ps, &st, w + 2, nw - 2) != 0)
+            return -1;
+        return add_step(ps, &st);
+    }
     if (strcmp(key, "expect") == 0) {
         if (nw == 2 && strcmp(w[1], "none") == 0) {
             st.type = VEC_EXPECT_NONE;
@@ -466,7 +714,10 @@ static int step_line(struct parser *ps, char **w, int nw)
         if (nw < 2 || (st.kind = rc_kind_by_name(m->outputs, m->noutputs, w[1])) == NULL)
             return fail(ps, "'expect' needs none, any or an output of machine %s",
                         m->name);
-        if (parse_args(ps, &st, w + 2, nw - 2) != 0)
+        ps->capture_ok = 1;
+        int rc = parse_args(ps, &st, w + 2, nw - 2);
+        ps->capture_ok = 0;
+        if (rc != 0)
             return -1;
         return add_step(ps, &st);
     }
@@ -516,7 +767,7 @@ static int parse_line(struct parser *ps, char *line)
     char restcopy[VEC_LINE_MAX];
     snprintf(restcopy, sizeof restcopy, "%s", rest);
 
-    char *w[RC_MAX_ARGS * 2 + 8];
+    char *w[VEC_CITE_MAX / 2 + 8]; /* a cite line is words too */
     int nw = 0;
     for (char *t = strtok(line, " \t\r"); t; t = strtok(NULL, " \t\r")) {
         if (nw == (int)(sizeof w / sizeof w[0]))
@@ -559,7 +810,7 @@ int vec_load_text(struct vec_set *set, const char *name, const char *text,
     }
     set->files = files;
     set->files[set->nfiles++] = fname;
-    struct parser ps = {set, fname, 0, err, cap, NULL, set->n};
+    struct parser ps = {.set = set, .file = fname, .err = err, .cap = cap, .first_new = set->n};
     size_t pos = 0;
     int rc = 0;
     while (pos < len && rc == 0) {
@@ -648,6 +899,15 @@ int vec_check_unique(const struct vec_set *set, char *err, size_t cap)
                          set->rec[i].file, set->rec[i].line);
                 return -1;
             }
+    return 0;
+}
+
+int vec_is_negative(const struct vec_record *r)
+{
+    for (unsigned i = 0; i < r->nsteps; i++)
+        if (r->steps[i].type == VEC_RESULT && r->steps[i].result != RC_OK &&
+            r->steps[i].result != RC_NOTSUP)
+            return 1;
     return 0;
 }
 

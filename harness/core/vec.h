@@ -13,7 +13,7 @@
 
 #define VEC_MAX_RULES 16u
 #define VEC_ID_MAX 80u
-#define VEC_CITE_MAX 240u
+#define VEC_CITE_MAX 512u
 #define VEC_LINE_MAX 4096u
 #define VEC_MAX_STEPS 4096u
 
@@ -43,9 +43,18 @@ const char *vec_var_name(int var);
  * (e.g. counter_width 0). */
 int64_t vec_var_value(int var, const struct rc_profile *p);
 
+/* A value: a literal, a profile variable plus an offset, or a name bound
+ * from the DUT's own outputs (var >= VEC_BIND: slot var - VEC_BIND of the
+ * record's bind_names) plus an offset or exclusive-or'ed with n. */
+#define VEC_BIND 64
+#define VEC_MAX_BINDS 16u
+#define VEC_BIND_NAME_MAX 24u
+enum { VEC_OP_ADD = 0, VEC_OP_XOR = 1 };
 struct vec_val {
-    uint64_t n;   /* the literal, or the offset added to the variable */
-    int var;      /* enum vec_var */
+    uint64_t n;      /* the literal, or the offset / mask applied to the variable */
+    int var;         /* enum vec_var, or VEC_BIND + slot */
+    uint8_t op;      /* VEC_OP_ADD or VEC_OP_XOR (bound names only) */
+    uint8_t capture; /* ?name in an expect line: matches any value, binds it */
 };
 
 struct vec_arg {
@@ -59,7 +68,10 @@ enum vec_step_type {
     VEC_EXPECT_NONE, /* no wire output from the last DO */
     VEC_EXPECT_ANY,  /* do not check the last DO's outputs */
     VEC_RESULT,      /* the result code of the last DO */
-    VEC_QUERY        /* a query and its expected value */
+    VEC_QUERY,       /* a query and its expected value */
+    VEC_ORDER,       /* how the last DO's wire outputs may be ordered */
+    VEC_ALLOW,       /* optional extra wire outputs of the last DO */
+    VEC_BRANCH       /* starts an alternative that runs to the end */
 };
 
 struct vec_step {
@@ -70,7 +82,15 @@ struct vec_step {
     struct vec_arg args[RC_MAX_ARGS];
     struct vec_val repeat;           /* DO: times (default 1) */
     int result;                      /* RESULT */
-    struct vec_val value;            /* QUERY: expected value */
+    struct vec_val value;            /* QUERY: expected value; ALLOW: max
+                                        (n, 0 = any number) */
+    uint32_t rules;                  /* DO/QUERY: bit i = the record's rules[i]
+                                        is what this step checks */
+    uint8_t setup;                   /* DO/QUERY: a set-up step */
+    uint8_t order_any;               /* ORDER: any order */
+    uint32_t order_keys;             /* ORDER by: bit per argument index */
+    uint8_t wait;                    /* DO: a `wait` (upto/from) */
+    struct vec_val upto, from;       /* DO wait: at most / not before */
 };
 
 struct vec_cfg {
@@ -96,6 +116,14 @@ struct vec_record {
     struct vec_cfg cfg[RC_MAX_CONFIG];
     unsigned nsteps;
     struct vec_step *steps;
+    unsigned npolicy;                  /* `policy` requirements */
+    struct {
+        uint8_t index, value;          /* RC_POLICIES index, value number */
+    } policy[RC_POLICY_SLOTS];
+    unsigned nbinds;                   /* names bound by ?name */
+    char bind_names[VEC_MAX_BINDS][VEC_BIND_NAME_MAX];
+    unsigned nbranches;                /* VEC_BRANCH steps */
+    unsigned nsetup;                   /* set-up steps */
 };
 
 struct vec_set {
@@ -117,8 +145,16 @@ int vec_load_text(struct vec_set *set, const char *name, const char *text,
 int vec_check_unique(const struct vec_set *set, char *err, size_t cap);
 void vec_set_free(struct vec_set *set);
 
-/* Resolve a value for a profile; -1 if it uses a variable the profile lacks. */
+/* Resolve a value for a profile; -1 if it uses a variable the profile lacks
+ * or a bound name (those the runner resolves: vec_resolve_bound). */
 int vec_resolve(const struct vec_val *v, const struct rc_profile *p, uint64_t *out);
+/* The same with the values bound so far: bound[slot] valid where bit slot of
+ * mask is set; -1 also for a name not bound yet. */
+int vec_resolve_bound(const struct vec_val *v, const struct rc_profile *p,
+                      const uint64_t *bound, uint32_t mask, uint64_t *out);
+/* A negative vector: one that expects a rejection (a result other than ok
+ * or notsup). */
+int vec_is_negative(const struct vec_record *r);
 
 /* The names of revision bits ("p12r3"). */
 const char *vec_rev_name(uint32_t bit);

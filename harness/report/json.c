@@ -241,7 +241,7 @@ int rc_write_json_opts(FILE *f, const struct rc_run_info *info,
         n = 0;
     const struct rc_waivers *w = o ? o->waivers : NULL;
     struct rc_rollups ro;
-    if (rc_rollups_build(&ro, cat, rows, n) != 0)
+    if (rc_rollups_build_for(&ro, cat, rows, n, info && info->dut ? &info->dut->profile : NULL) != 0)
         return -1;
     /* everything that can fail is allocated before the first byte */
     size_t nw = w ? w->n : 0;

@@ -134,6 +134,21 @@ static void testcase(FILE *f, const struct rc_run_info *info, const struct rc_re
     case RC_V_PASS:
         fputs("/>\n", f);
         return;
+    case RC_V_INCONCLUSIVE:
+        if (res->failed_rules == 0) {
+            /* a set-up step failed and fails no rule: never a pass */
+            fputs(">\n      <skipped message=\"inconclusive: ", f);
+            xml_text(f, res->detail, sizeof res->detail, 1);
+            fputs("\"/>\n    </testcase>\n", f);
+            return;
+        }
+        fputs(">\n      <failure", f);
+        attr(f, "message", res->detail, sizeof res->detail);
+        attr(f, "type", "inconclusive", (size_t)-1);
+        fputc('>', f);
+        failure_body(f, info, row);
+        fputs("</failure>\n    </testcase>\n", f);
+        return;
     case RC_V_FAIL:
     case RC_V_ERROR:
         fputs(">\n      <", f);
@@ -178,6 +193,12 @@ static void tally_row(struct tally *t, const struct rc_result_row *row)
         return;
     case RC_V_FAIL:
         t->failures++;
+        return;
+    case RC_V_INCONCLUSIVE:
+        if (row->res.failed_rules != 0)
+            t->failures++;
+        else
+            t->skipped++;
         return;
     case RC_V_ERROR:
         t->errors++;

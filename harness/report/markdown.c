@@ -152,6 +152,8 @@ static const char *verdict_cell(enum rc_rollup r)
         return "**fail**";
     case RC_R_ERROR:
         return "**error**";
+    case RC_R_INCONCLUSIVE:
+        return "*inconclusive*";
     case RC_R_PASS:
     case RC_R_NA:
     case RC_R_WAIVED:
@@ -200,6 +202,15 @@ static void header(FILE *f, const struct rc_run_info *info, const struct rc_roll
         }
         if (!any)
             fputs("none", f);
+        fputs(" |\n| Declared policies | ", f);
+        any = 0;
+        for (unsigned k = 0; k < RC_POLICY_SLOTS; k++) {
+            const char *key = rc_policy_name(k);
+            const char *v = key ? rc_policy_value_name(k, p->policy[k]) : NULL;
+            if (key != NULL)
+                fprintf(f, "%s%s=%s", any ? ", " : "", key, v ? v : "(not declared)"),
+                    any = 1;
+        }
         fprintf(f, " |\n| Parameters | ports %" PRIu32 ", VCs %" PRIu32
                    ", counter width %" PRIu32 ", orphan timeout %" PRIu32
                    ", flow list %" PRIu32 ", arbitration pool %" PRIu32 " |\n",
@@ -224,33 +235,57 @@ static void header(FILE *f, const struct rc_run_info *info, const struct rc_roll
         md_code(f, info->command_line, (size_t)-1, 1);
         fputs(" |\n", f);
     }
-    fprintf(f, "| **Overall result** | **%s** |\n\n", ro->overall);
+    fprintf(f, "| **Overall result** | **%s** |\n", ro->overall);
+    fprintf(f, "| Rules passed | %zu of %zu applicable to the declared profile "
+               "(%zu failed, %zu inconclusive, %zu not run) |\n",
+            ro->applicable_passed, ro->applicable,
+            ro->rule_totals[RC_R_FAIL] + ro->rule_totals[RC_R_ERROR],
+            ro->rule_totals[RC_R_INCONCLUSIVE],
+            ro->applicable - ro->applicable_passed - ro->rule_totals[RC_R_FAIL] -
+                ro->rule_totals[RC_R_ERROR] - ro->rule_totals[RC_R_INCONCLUSIVE] -
+                ro->rule_totals[RC_R_WAIVED]);
+    fprintf(f, "| Official checklist rows | %zu passed, %zu failed, %zu not applicable, "
+               "%zu other (inconclusive, not run, untestable, waived) of %zu |\n\n",
+            ro->official_totals[RC_R_PASS],
+            ro->official_totals[RC_R_FAIL] + ro->official_totals[RC_R_ERROR],
+            ro->official_totals[RC_R_NA],
+            ro->nofficial - ro->official_totals[RC_R_PASS] - ro->official_totals[RC_R_FAIL] -
+                ro->official_totals[RC_R_ERROR] - ro->official_totals[RC_R_NA],
+            ro->nofficial);
 }
 
 static void totals(FILE *f, const struct rc_rollups *ro)
 {
     fputs("## Totals\n\n", f);
-    fputs("| vectors | pass | fail | error | not-applicable | waived |\n"
-          "|---:|---:|---:|---:|---:|---:|\n", f);
-    fprintf(f, "| %zu | %zu | %zu | %zu | %zu | %zu |\n\n", ro->nvectors, ro->totals[RC_V_PASS],
-            ro->totals[RC_V_FAIL], ro->totals[RC_V_ERROR], ro->totals[RC_V_NA],
-            ro->totals[RC_V_WAIVED]);
-    fputs("| rules | pass | fail | error | not-applicable | waived | untestable | not-run |\n"
-          "|---:|---:|---:|---:|---:|---:|---:|---:|\n", f);
-    fprintf(f, "| %zu | %zu | %zu | %zu | %zu | %zu | %zu | %zu |\n\n", ro->nrule,
+    fputs("| vectors | pass | fail | error | inconclusive | not-applicable | waived |\n"
+          "|---:|---:|---:|---:|---:|---:|---:|\n", f);
+    fprintf(f, "| %zu | %zu | %zu | %zu | %zu | %zu | %zu |\n\n", ro->nvectors,
+            ro->totals[RC_V_PASS], ro->totals[RC_V_FAIL], ro->totals[RC_V_ERROR],
+            ro->totals[RC_V_INCONCLUSIVE], ro->totals[RC_V_NA], ro->totals[RC_V_WAIVED]);
+    fputs("| rules | pass | fail | error | inconclusive | not-applicable | waived | "
+          "untestable | not-run |\n"
+          "|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n", f);
+    fprintf(f, "| %zu | %zu | %zu | %zu | %zu | %zu | %zu | %zu | %zu |\n\n", ro->nrule,
             ro->rule_totals[RC_R_PASS], ro->rule_totals[RC_R_FAIL],
-            ro->rule_totals[RC_R_ERROR], ro->rule_totals[RC_R_NA],
-            ro->rule_totals[RC_R_WAIVED], ro->rule_totals[RC_R_UNTESTABLE],
-            ro->rule_totals[RC_R_NOT_RUN]);
+            ro->rule_totals[RC_R_ERROR], ro->rule_totals[RC_R_INCONCLUSIVE],
+            ro->rule_totals[RC_R_NA], ro->rule_totals[RC_R_WAIVED],
+            ro->rule_totals[RC_R_UNTESTABLE], ro->rule_totals[RC_R_NOT_RUN]);
     if (ro->unknown_rules)
         fprintf(f, "%zu citations of rule ids that are not in the catalogue were "
                    "ignored (run `riocheck trace`).\n\n", ro->unknown_rules);
-    fputs("A rule is **fail** when one of its vectors failed, **error** when the "
+    fputs("A rule is **fail** when a step that checks it failed (a vector fails "
+          "only the rules of its failing step), **error** when the "
           "device misbehaved (crash, hang, malformed output), waived when a "
-          "documented waiver covers its failures, pass when every applicable "
+          "documented waiver covers its failures, *inconclusive* when a vector "
+          "of it could not make its check (a set-up step or another rule's step "
+          "failed first), pass when every applicable "
           "vector passed, not-applicable when the device lacks what every one "
-          "of its vectors needs, untestable when no device-level test can check "
-          "it (reason below), not-run when no vector of it was in this run.\n\n", f);
+          "of its vectors needs (machine, revision, capability, declared policy), "
+          "untestable when no device-level test can check "
+          "it (reason below), not-run when no vector of it was in this run. "
+          "The overall result is pass only when every rule applicable to the "
+          "declared profile was run and passed; incomplete when one was not "
+          "run or inconclusive, or nothing applicable ran.\n\n", f);
 }
 
 static const char *const levels[] = {"shall", "should", "may", "def"};
@@ -508,7 +543,7 @@ int rc_write_markdown(FILE *f, const struct rc_run_info *info,
     if (rows == NULL)
         n = 0;
     struct rc_rollups ro;
-    if (rc_rollups_build(&ro, cat, rows, n) != 0)
+    if (rc_rollups_build_for(&ro, cat, rows, n, info && info->dut ? &info->dut->profile : NULL) != 0)
         return -1;
     header(f, info, &ro);
     totals(f, &ro);

@@ -81,6 +81,8 @@ const char *rc_rollup_name(enum rc_rollup r)
         return "untestable";
     case RC_R_NOT_RUN:
         return "not-run";
+    case RC_R_INCONCLUSIVE:
+        return "inconclusive";
     }
     return "?";
 }
@@ -95,9 +97,29 @@ static size_t verdict_index(enum rc_verdict v)
     case RC_V_ERROR:
     case RC_V_NA:
     case RC_V_WAIVED:
+    case RC_V_INCONCLUSIVE:
         return (size_t)v;
     }
     return (size_t)RC_V_ERROR;
+}
+
+enum rc_verdict rc_row_rule_verdict(const struct rc_result_row *row, unsigned k)
+{
+    enum rc_verdict v = (enum rc_verdict)verdict_index(row->res.verdict);
+    uint32_t mask = row->res.failed_rules;
+    int mine = k < 32 && (mask & (1u << k));
+    switch (v) {
+    case RC_V_PASS:
+    case RC_V_NA:
+    case RC_V_ERROR:
+        return v;
+    case RC_V_FAIL:
+    case RC_V_WAIVED:
+        return mask == 0 || mine ? v : RC_V_INCONCLUSIVE;
+    case RC_V_INCONCLUSIVE:
+        return mine ? RC_V_FAIL : RC_V_INCONCLUSIVE;
+    }
+    return RC_V_ERROR;
 }
 
 static enum rc_rollup rollup_of_counts(const size_t *count)
@@ -108,9 +130,43 @@ static enum rc_rollup rollup_of_counts(const size_t *count)
         return RC_R_ERROR;
     if (count[RC_V_WAIVED])
         return RC_R_WAIVED;
+    if (count[RC_V_INCONCLUSIVE])
+        return RC_R_INCONCLUSIVE;
     if (count[RC_V_PASS])
         return RC_R_PASS;
     return RC_R_NA;
+}
+
+/* Could the profile run this rule at all (for rules no vector cited)? */
+static int rule_applicable(const struct rc_rule *ru, const struct rc_profile *p)
+{
+    if (p == NULL)
+        return 1;
+    static const struct {
+        const char *rev;
+        int p12;
+        uint32_t bit;
+    } revs[] = {{"p12r2", 1, 1u << 2}, {"p12r3", 1, 1u << 3},
+                {"p9r2", 0, 1u << 2}, {"p9r3", 0, 1u << 3}};
+    int rev_ok = 0;
+    for (size_t i = 0; i < sizeof revs / sizeof revs[0]; i++)
+        if (ru->revisions && strstr(ru->revisions, revs[i].rev) &&
+            ((revs[i].p12 ? p->p12_revs : p->p9_revs) & revs[i].bit))
+            rev_ok = 1;
+    if (!rev_ok)
+        return 0;
+    static const struct {
+        const char *area;
+        uint32_t cap;
+    } areas[] = {{"cs48", RC_CAP_CS48}, {"cs64", RC_CAP_CS64},   {"gen", RC_CAP_GEN},
+                 {"rx", RC_CAP_RX},     {"ep", RC_CAP_EP},       {"sw", RC_CAP_SW},
+                 {"arb-tx", RC_CAP_ARBTX}, {"arb-rx", RC_CAP_ARBRX},
+                 {"csr", RC_CAP_P12REG}, {"car", RC_CAP_P9REG}, {"ccp", RC_CAP_CODEC},
+                 {"portmap", RC_CAP_CODEC}};
+    for (size_t i = 0; i < sizeof areas / sizeof areas[0]; i++)
+        if (ru->area && strcmp(ru->area, areas[i].area) == 0)
+            return (p->caps & areas[i].cap) != 0;
+    return 1;
 }
 
 /* Precedence of rule rollups inside an official row (report.h). */
@@ -118,10 +174,12 @@ static int official_rank(enum rc_rollup r)
 {
     switch (r) {
     case RC_R_FAIL:
-        return 6;
+        return 7;
     case RC_R_ERROR:
-        return 5;
+        return 6;
     case RC_R_WAIVED:
+        return 5;
+    case RC_R_INCONCLUSIVE:
         return 4;
     case RC_R_NOT_RUN:
         return 3;
@@ -132,7 +190,7 @@ static int official_rank(enum rc_rollup r)
     case RC_R_UNTESTABLE:
         return 0;
     }
-    return 6;
+    return 7;
 }
 
 /* The catalogue sorted by id, for bsearch; qsort has no context argument,
@@ -258,6 +316,13 @@ static void *xcalloc(size_t n, size_t size)
 int rc_rollups_build(struct rc_rollups *s, const struct rc_catalogue *cat,
                      const struct rc_result_row *rows, size_t n)
 {
+    return rc_rollups_build_for(s, cat, rows, n, NULL);
+}
+
+int rc_rollups_build_for(struct rc_rollups *s, const struct rc_catalogue *cat,
+                         const struct rc_result_row *rows, size_t n,
+                         const struct rc_profile *profile)
+{
     memset(s, 0, sizeof *s);
     static const struct rc_catalogue empty;
     if (cat == NULL)
@@ -346,8 +411,9 @@ int rc_rollups_build(struct rc_rollups *s, const struct rc_catalogue *cat,
             }
             if (cited_before(r, k))
                 continue;
-            s->rule[ri].count[v]++;
-            if (v == RC_V_FAIL || v == RC_V_ERROR)
+            size_t rv = (size_t)rc_row_rule_verdict(&rows[i], k);
+            s->rule[ri].count[rv]++;
+            if (rv == RC_V_FAIL || rv == RC_V_ERROR)
                 s->rule[ri].nfailing++, nfail_total++;
         }
         size_t no = rc_rollups_official_of(s, cat, r, off, nm);
@@ -382,10 +448,10 @@ int rc_rollups_build(struct rc_rollups *s, const struct rc_catalogue *cat,
         const struct vec_record *r = rows[i].rec;
         if (r == NULL)
             continue;
-        size_t v = verdict_index(rows[i].res.verdict);
-        if (v != RC_V_FAIL && v != RC_V_ERROR)
-            continue;
         for (unsigned k = 0; k < r->nrules && k < VEC_MAX_RULES; k++) {
+            enum rc_verdict rv = rc_row_rule_verdict(&rows[i], k);
+            if (rv != RC_V_FAIL && rv != RC_V_ERROR)
+                continue;
             long ri = rc_rollups_rule_index(s, cat, r->rules[k]);
             if (ri >= 0 && !cited_before(r, k))
                 s->fail_idx[fill[ri]++] = i;
@@ -407,6 +473,12 @@ int rc_rollups_build(struct rc_rollups *s, const struct rc_catalogue *cat,
         else
             ru->verdict = RC_R_NOT_RUN;
         s->rule_totals[ru->verdict]++;
+        int app = ru->verdict == RC_R_PASS || ru->verdict == RC_R_WAIVED ||
+                  ru->verdict == RC_R_INCONCLUSIVE || ru->verdict == RC_R_FAIL ||
+                  ru->verdict == RC_R_ERROR ||
+                  (ru->verdict == RC_R_NOT_RUN && rule_applicable(ru->rule, profile));
+        s->applicable += (size_t)app;
+        s->applicable_passed += (size_t)(ru->verdict == RC_R_PASS);
     }
     for (size_t m = 0; m < nm; m++) {
         struct rc_official_rollup *o = &s->official[m];
@@ -421,14 +493,20 @@ int rc_rollups_build(struct rc_rollups *s, const struct rc_catalogue *cat,
                 best = official_rank(rv), v = rv;
         }
         o->verdict = v;
+        s->official_totals[v]++;
     }
     if (s->ninterp > 1)
         qsort(s->interp, s->ninterp, sizeof *s->interp, cmp_interp);
-    if (s->nvectors == 0)
-        s->overall = "no-vectors";
-    else if (s->totals[RC_V_FAIL] || s->totals[RC_V_ERROR])
+    size_t open_rules = s->rule_totals[RC_R_INCONCLUSIVE];
+    for (size_t i = 0; i < nr; i++)
+        open_rules += s->rule[i].verdict == RC_R_NOT_RUN &&
+                      rule_applicable(s->rule[i].rule, profile);
+    if (s->rule_totals[RC_R_FAIL] || s->rule_totals[RC_R_ERROR] ||
+        s->totals[RC_V_ERROR] || s->totals[RC_V_FAIL])
         s->overall = "fail";
-    else if (s->totals[RC_V_WAIVED])
+    else if (s->rule_totals[RC_R_PASS] + s->rule_totals[RC_R_WAIVED] == 0 || open_rules)
+        s->overall = "incomplete";
+    else if (s->rule_totals[RC_R_WAIVED])
         s->overall = "pass-with-waivers";
     else
         s->overall = "pass";

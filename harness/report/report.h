@@ -26,9 +26,15 @@
  *   fail, error, waived, not-run, pass, not-applicable, untestable
  * (so a row passes only when every one of its testable rules was run and
  * none failed; rows whose rules are partly untestable pass on the rest).
- * The overall result of a run is "fail" when any vector failed or errored
- * (after waivers), else "pass-with-waivers" when a vector was waived, else
- * "pass"; "no-vectors" when nothing was selected.
+ * A vector fails only the rules of the step that failed (rc_row_rule_verdict);
+ * it is inconclusive for its other rules. A rule's rollup is, in this order:
+ * fail, error, waived, inconclusive (a vector could not check it), pass,
+ * not-applicable, untestable, not-run.
+ * The overall result of a run: "fail" when a rule failed or errored (after
+ * waivers); else "incomplete" when nothing passed, or a rule applicable to
+ * the DUT's profile was inconclusive or not run; else "pass-with-waivers"
+ * when a rule was waived; else "pass". "pass" thus means every applicable
+ * rule was run and passed.
  *
  * All writers take the FILE to write, return 0, or -1 when writing failed
  * (ferror after a final fflush) or memory ran out; they never close f. Every string from the
@@ -111,14 +117,15 @@ enum rc_rollup {
     RC_R_NA,
     RC_R_WAIVED,
     RC_R_UNTESTABLE,
-    RC_R_NOT_RUN
+    RC_R_NOT_RUN,
+    RC_R_INCONCLUSIVE
 };
-#define RC_ROLLUP_COUNT 7
+#define RC_ROLLUP_COUNT 8
 /* "pass" "fail" "error" "not-applicable" "waived" "untestable" "not-run";
  * "?" for a value out of range. */
 const char *rc_rollup_name(enum rc_rollup r);
 
-#define RC_VERDICT_COUNT 5 /* enum rc_verdict values, PASS..WAIVED */
+#define RC_VERDICT_COUNT 6 /* enum rc_verdict values, PASS..INCONCLUSIVE */
 
 struct rc_rule_rollup {
     const struct rc_rule *rule;
@@ -151,6 +158,10 @@ struct rc_rollups {
     size_t rule_totals[RC_ROLLUP_COUNT]; /* rules per rollup */
     size_t unknown_rules;                /* rule ids cited but not catalogued */
     const char *overall;                 /* see the top of this file */
+    size_t applicable;                   /* rules applicable to the profile
+                                            (run or not; not untestable) */
+    size_t applicable_passed;            /* ... of them passed */
+    size_t official_totals[RC_ROLLUP_COUNT]; /* official rows per rollup */
     /* internal: sorted rule index, rule -> mappings, failing lists */
     size_t *sorted, *map_of, *map_start, *fail_idx;
 };
@@ -161,6 +172,19 @@ struct rc_rollups {
  * empty). */
 int rc_rollups_build(struct rc_rollups *s, const struct rc_catalogue *cat,
                      const struct rc_result_row *rows, size_t n);
+/* The same for a DUT with this profile (NULL: every rule not run counts as
+ * applicable): a rule that no vector of the run cited is applicable when the
+ * profile implements one of its revisions and has the capability of its
+ * area (cs48, cs64, gen, rx, ep, sw, arbtx, arbrx; csr: p12reg; car: p9reg;
+ * ccp and portmap: codec; sys: none needed). */
+int rc_rollups_build_for(struct rc_rollups *s, const struct rc_catalogue *cat,
+                         const struct rc_result_row *rows, size_t n,
+                         const struct rc_profile *profile);
+/* What a row says of rule k of its vector (attribution): PASS, NA, ERROR
+ * as the row; FAIL, INCONCLUSIVE and WAIVED rows say FAIL (WAIVED) of the
+ * rules their failing step checks (res.failed_rules; all of them when that
+ * is empty for a FAIL or WAIVED row) and INCONCLUSIVE of the others. */
+enum rc_verdict rc_row_rule_verdict(const struct rc_result_row *row, unsigned k);
 void rc_rollups_free(struct rc_rollups *s);
 /* The catalogue index of a rule id, or -1. */
 long rc_rollups_rule_index(const struct rc_rollups *s, const struct rc_catalogue *cat,

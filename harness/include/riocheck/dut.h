@@ -523,7 +523,13 @@ RC_DECLARE_ENUMS_(ARBRX, arbrx)
     X(ARBRX_COPIES, 5, "arbrx_copies",                                        \
       "Part 9 2.4.7 rule 2: answers depend on the arbitration policy")        \
     X(ARBRX_CROSSING, 6, "arbrx_crossing",                                    \
-      "Part 9 2.4.7 rule 2: answers depend on the arbitration policy")
+      "Part 9 2.4.7 rule 2: answers depend on the arbitration policy")        \
+    X(RX_BEYOND, 7, "rx_beyond",                                              \
+      "Part 12 erratum 10: ports beyond the device, implementation-defined")  \
+    X(RX_NOT_LINKED, 8, "rx_not_linked",                                      \
+      "Part 12 3.3 (rev 2 3.2): per-VC VoQ symbol riding another stype0")  \
+    X(GEN_SIZE7, 9, "gen_size7",                                              \
+      "Part 12 Table 5-3: TX Port Group Size 0x7 = Reserved")
 #define RC_POLICY_VALUES(X)                                                    \
     X("sw_restart_order", "oldest_first", 1) /* XONs in list order */          \
     X("sw_restart_order", "other", 2)                                          \
@@ -547,7 +553,18 @@ RC_DECLARE_ENUMS_(ARBRX, arbrx)
     X("arbrx_crossing", "i_arb_20", 1) /* after a de-allocation XOFF(ARB) bit \
                                           b, the next new REQUEST b is        \
                                           rejected */                         \
-    X("arbrx_crossing", "other", 2)
+    X("arbrx_crossing", "other", 2)                                           \
+    X("rx_beyond", "ignore_bits", 1) /* 1-bits of absent ports ignored,       \
+                                       the rest applies (I-RX-1) */           \
+    X("rx_beyond", "discard", 2) /* a message with a 1 for an absent          \
+                                   port is discarded (I-RX-1) */              \
+    X("rx_beyond", "other", 3)                                                \
+    X("rx_not_linked", "ignore", 1) /* the message names no VC and is         \
+                                      ignored (I-RX-2) */                     \
+    X("rx_not_linked", "other", 2)                                            \
+    X("gen_size7", "silent", 1) /* a port whose TX Port Group Size is 7      \
+                                   sends no VoQ symbol (I-GEN-5) */           \
+    X("gen_size7", "other", 2)
 
 enum rc_policy {
 #define RC_POLICY_ENUM_(n, i, s, why) RC_POL_##n = (i),
