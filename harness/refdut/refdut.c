@@ -2234,11 +2234,14 @@ static const struct rc_dut rd_dut = {
             /* the reference's own choices where the spec leaves one */
             .policy = {[RC_POL_SW_RESTART_ORDER] = 1,  /* oldest_first */
                        [RC_POL_GEN_STATUS_CHANGE] = 1, /* transitions_only */
+                       [RC_POL_GEN_SIZE7] = 1,         /* silent (I-GEN-5) */
                        [RC_POL_EP_ORPHAN] = 1,         /* annex_a2 */
                        [RC_POL_SW_IMPORTANCE] = 1,     /* i_fcsw_4 */
                        [RC_POL_ARBTX_RELEASE] = 1,     /* on_end */
                        [RC_POL_ARBRX_COPIES] = 1,      /* i_arb_5_6_7 */
-                       [RC_POL_ARBRX_CROSSING] = 1},   /* i_arb_20 */
+                       [RC_POL_ARBRX_CROSSING] = 1,    /* i_arb_20 */
+                       [RC_POL_RX_BEYOND] = 1,         /* ignore_bits */
+                       [RC_POL_RX_NOT_LINKED] = 1},    /* ignore */
         },
     .machine =
         {
