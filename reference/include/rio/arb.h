@@ -38,7 +38,7 @@
  * ------------------------------------------------------------------------
  * Interpretations (the spec text that is ambiguous is quoted)
  *
- * Interpretation I-ARB-1 (is a REQUEST after XOFF(ARB) "new"?):
+ * Interpretation I-ARB-1 [reading] (is a REQUEST after XOFF(ARB) "new"?):
  *   Rule 3: "The transmitter may send a new REQUEST message if: 1) it did
  *   not receive a response to the previous REQUEST message and timed out,
  *   or 2) it received a XOFF(ARB)". Rule 4: "The sequence number shall
@@ -49,7 +49,7 @@
  *   response was received, so the next REQUEST advances the bit; only a
  *   timeout re-issue keeps it.
  *
- * Interpretation I-ARB-2 (stale responses at the transmitter): a response
+ * Interpretation I-ARB-2 [reading] (stale responses at the transmitter): a response
  *   is matched to a REQUEST by its bit (2.2.2 "The requests and the
  *   corresponding responses are identified by a 1 bit sequence number").
  *   An XON(ARB)/XOFF(ARB) that matches no outstanding REQUEST (none is
@@ -57,7 +57,7 @@
  *   that was re-issued after a timeout - is ignored and reported
  *   (RIO_ARB_TX_STALE_RESPONSE). The one exception is I-ARB-3.
  *
- * Interpretation I-ARB-3 (the bit of the receiver's de-allocation XOFF(ARB)):
+ * Interpretation I-ARB-3 [choice: config any_seq] (the bit of the receiver's de-allocation XOFF(ARB)):
  *   rule 8 "The receiver may send a XOFF(ARB) message during the multi-PDU
  *   transfer" does not say which bit it carries. The reference receiver
  *   sends the bit of the REQUEST the context was granted for. The
@@ -67,13 +67,13 @@
  *   de-allocation request when its bit is the context's bit, or any bit
  *   with cfg.xoff_arb_any_seq = 1 (for receivers that use a fixed bit).
  *
- * Interpretation I-ARB-4 (the bit of RELEASE): Table 3-2 gives RELEASE a Y
+ * Interpretation I-ARB-4 [choice: policy none - the RELEASE bit is never compared] (the bit of RELEASE): Table 3-2 gives RELEASE a Y
  *   bit (0b10Y) and no rule says which. The transmitter sends the bit of the
  *   REQUEST the context was granted for. The receiver frees on RELEASE
  *   whatever its bit and reports a different bit
  *   (RIO_ARB_RX_RELEASE_SEQ_MISMATCH).
  *
- * Interpretation I-ARB-5 (request timer): the transmitter's timer starts
+ * Interpretation I-ARB-5 [choice: config timeout; policy arbrx_copies] (request timer): the transmitter's timer starts
  *   when a REQUEST is sent (new or re-issued) and also runs for a pipelined
  *   REQUEST, whose answer the receiver legitimately delays (2.2.2). On
  *   expiry (cfg.request_timeout ticks, 0 = never) the REQUEST is re-issued
@@ -83,7 +83,7 @@
  *   gets no answer of its own: the answer to the held one answers both
  *   (RIO_ARB_RX_DUPLICATE_REQUEST, no CCP).
  *
- * Interpretation I-ARB-6 (copies at the receiver): CCPs of one source are
+ * Interpretation I-ARB-6 [choice: policy arbrx_copies] (copies at the receiver): CCPs of one source are
  *   processed in order (2.4.4 rules 3, 4), a re-issue keeps its bit and a
  *   new REQUEST advances it (rule 4). So a REQUEST whose bit equals that of
  *   the last REQUEST the receiver ANSWERED on the flow is a copy of it (a
@@ -94,7 +94,7 @@
  *   transmitter still waiting for the answer takes it as a rejection, one
  *   holding the context releases it (I-ARB-3).
  *
- * Interpretation I-ARB-7 (copies of ended grants and of rejections): a copy
+ * Interpretation I-ARB-7 [choice: policy arbrx_copies] (copies of ended grants and of rejections): a copy
  *   of a grant that has ended is answered XOFF(ARB) with its bit - nobody
  *   waits for a resource for it - and reported (RIO_ARB_RX_STALE_REQUEST;
  *   a transmitter that does not advance its bit, rule 4, causes it too). A
@@ -104,7 +104,7 @@
  *   I-ARB-1, which would otherwise be rejected for ever; the price is a
  *   grant nobody uses when the copy was only late).
  *
- * Interpretation I-ARB-8 (pipelining at the transmitter, rule 11, 2.2.2
+ * Interpretation I-ARB-8 [choice: config pipeline] (pipelining at the transmitter, rule 11, 2.2.2
  *   "It only issues the next request when the current request has been
  *   acknowledged"): with cfg.pipeline = 1 the transmitter issues one REQUEST
  *   ahead while it holds a granted context, for the next queued PDU that the
@@ -116,10 +116,11 @@
  *   rejected): an XOFF(ARB) with that bit could then be either a rejection
  *   or the de-allocation request of rule 8, and a copy of the granted
  *   REQUEST could not be told from the new one; that REQUEST waits until
- *   the context has ended. With cfg.pipeline = 0 it asks only when it holds
- *   no context.
+ *   the context has ended (that last part is the reference's own choice:
+ *   rules 3(2) and 11 also let the REQUEST go at once, and the vectors accept
+ *   both). With cfg.pipeline = 0 it asks only when it holds no context.
  *
- * Interpretation I-ARB-9 (when a multi-PDU context ends at the transmitter,
+ * Interpretation I-ARB-9 [choice: policy arbtx_release] (when a multi-PDU context ends at the transmitter,
  *   rules 6-8): the app queues PDUs, each with a mode (the kind of REQUEST to
  *   issue when that PDU needs a context). An open multi-PDU context carries
  *   queued PDUs one after the other (rule 6) and sends RELEASE (rule 7):
@@ -133,12 +134,12 @@
  *   one, whatever that PDU's mode (after an XOFF(ARB) ended a context early,
  *   the REQUEST in flight may have been issued for a later PDU).
  *
- * Interpretation I-ARB-10 ("the current PDU" of rule 8): the PDU of which at
+ * Interpretation I-ARB-10 [reading] ("the current PDU" of rule 8): the PDU of which at
  *   least one packet has been sent. On XOFF(ARB) the transmitter finishes it
  *   and then sends RELEASE; if none is in progress, RELEASE goes at once and
  *   PDUs still queued need a new REQUEST (with the next bit).
  *
- * Interpretation I-ARB-11 (no arbitration, 1.2.1, 3.3, A.3): cfg.peer_arb = 0
+ * Interpretation I-ARB-11 [choice: config peer_arb, static_mask] (no arbitration, 1.2.1, 3.3, A.3): cfg.peer_arb = 0
  *   (the peer does not support flow arbitration: Processing Element
  *   Features CAR bit 20 clear) or cfg.static_flow[f] = 1 (resources fixed or
  *   statically allocated by system design) makes the flow NOT_ARBITRATED:
@@ -149,7 +150,7 @@
  *   flow XON(ARB) without touching the pool (rule 2: it "shall respond to
  *   all REQUEST messages") and accepts its data without a resource.
  *
- * Interpretation I-ARB-12 (receiver timers, 2.4.8 and rule 5): one idle
+ * Interpretation I-ARB-12 [choice: config idle, release] (receiver timers, 2.4.8 and rule 5): one idle
  *   counter per granted flow, cleared at the grant and by every data packet
  *   of the flow. Single PDU: at cfg.idle_timeout (0 = off) the resource is
  *   freed (2.4.8 1). Multi PDU: at cfg.idle_timeout the receiver sends
@@ -161,7 +162,7 @@
  *   Packets of the flow restart it in both stages ("does not receive a
  *   packet"). One TICK fires at most one timer stage per flow.
  *
- * Interpretation I-ARB-13 (when the receiver answers, rule 9 and 2.2.2):
+ * Interpretation I-ARB-13 [choice: config answer, pipelining] (when the receiver answers, rule 9 and 2.2.2):
  *   cfg.answer = IMMEDIATE answers in the step that receives the REQUEST
  *   (grant per cfg.policy); ON_DECIDE holds it (one per flow) until a DECIDE
  *   event, so tests can delay answers and answer flows in any order (rule
@@ -172,7 +173,7 @@
  *   receiving endpoint for some reason cannot queue/process the requests, it
  *   can send a XOFF (ARB) message immediately").
  *
- * Interpretation I-ARB-14 (a second outstanding REQUEST at the receiver,
+ * Interpretation I-ARB-14 [choice: policy arbrx_copies] (a second outstanding REQUEST at the receiver,
  *   rule 11): a REQUEST whose bit is neither the held one's nor the last
  *   answered one's, while the flow already has an unanswered REQUEST held,
  *   is a transmitter violation (RIO_ARB_RX_V_SECOND_REQUEST). The held
@@ -181,26 +182,26 @@
  *   only visible while the flow has no answer history (I-ARB-6 takes the
  *   other cases for copies).
  *
- * Interpretation I-ARB-15 (RELEASE cases the rules do not name): RELEASE on a
+ * Interpretation I-ARB-15 [reading] (RELEASE cases the rules do not name): RELEASE on a
  *   single-PDU grant frees it (Table 3-2: RELEASE "informs the receiving
  *   endpoint to de-allocate the buffer space"); RELEASE on a multi-PDU grant
  *   while a PDU is in progress frees it and is reported as
  *   RIO_ARB_RX_V_RELEASE_MID_PDU (rules 7, 8: "after completion of the
  *   current PDU"); RELEASE without a resource is reported and ignored.
  *
- * Interpretation I-ARB-16 (aborted PDU at the receiver, 2.4.8): a data event
+ * Interpretation I-ARB-16 [reading] (aborted PDU at the receiver, 2.4.8): a data event
  *   with aborted = 1 ends the PDU. Single-PDU grant: the resource is freed
  *   (P9-2.4.8-a). Multi-PDU grant: nothing is freed (P9-2.4.8-b), reported as
  *   RIO_ARB_RX_ABORT_KEPT. (The transmitter model has no abort event: the
  *   segmentation exceptions are outside Part 9.)
  *
- * Interpretation I-ARB-17 (receiver RESET): every resource is freed (reason
+ * Interpretation I-ARB-17 [choice: config reset is a machine event outside Part 9] (receiver RESET): every resource is freed (reason
  *   RESET), held REQUESTs are dropped unanswered (the transmitter's timeout
  *   re-issues them, rule 3) and the per-flow bit history is forgotten.
  *
- * Interpretation I-ARB-18 (revisions): see "Revisions" above.
+ * Interpretation I-ARB-18 [reading] (revisions): see "Revisions" above.
  *
- * Interpretation I-ARB-19 (grant of a pipelined REQUEST that arrives while
+ * Interpretation I-ARB-19 [reading] (grant of a pipelined REQUEST that arrives while
  *   the transmitter still holds its current context): the receiver should
  *   not send it before the current context has been completely received
  *   (P9-2.2.2-a) - which cannot happen before the transmitter has finished
@@ -209,7 +210,7 @@
  *   reports RIO_ARB_TX_GRANTED with early = 1, and uses it when the current
  *   context ends.
  *
- * Interpretation I-ARB-20 (a de-allocation XOFF(ARB) crossing a RELEASE):
+ * Interpretation I-ARB-20 [choice: policy arbrx_crossing] (a de-allocation XOFF(ARB) crossing a RELEASE):
  *   the transmitter can end a multi-PDU context (RELEASE) and issue a new
  *   REQUEST with the same bit (possible after a pipelined REQUEST was
  *   rejected) before the receiver's de-allocation XOFF(ARB) for that
