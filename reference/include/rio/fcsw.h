@@ -48,7 +48,10 @@
  *   the transaction type of Table 2-1 comes from ftype: 13 (RESPONSE) is a
  *   response, 7 flow control and 8 maintenance never cause a CCP (2.4.3,
  *   P9-2.4.3-a), every other ftype (including reserved and
- *   implementation-defined ones) is treated as a request.
+ *   implementation-defined ones) is treated as a request. The reading is
+ *   forced for the defined request types (1, 2, 5, 6, 9, 10, 11); for the
+ *   reserved (3, 4, 12, 14) and implementation-defined (0, 15) ftypes no
+ *   sentence decides, so the vectors also accept no CCP for them.
  *
  * Interpretation I-FCSW-3 [reading] (VC1-VC8 packets): the VC bit, prio and
  *   CRF of a
