@@ -29,23 +29,22 @@
  *   codec computes them): ready for rio_ccp_pack.
  *
  * Interpretation I-FCSW-1 [choice: config pick] (Table 2-1 cells that allow
- *   several flowIDs): Table 2-1 gives "C or higher" (request prio 2), "A or B" (response prio
- *   2) and "A, B, C or higher" (response prio 3); 2.4.3: "mapping a
+ *   several flowIDs): Table 2-1 gives "C or higher" (request prio 2), "A or
+ *   B" (response prio 2) and "A, B, C or higher" (response prio 3); 2.4.3:
+ *   "mapping a
  *   particular response to a particular transmission request may be
  *   inaccurate because the end point that generated the response is
  *   permitted ... to promote the response". A request at prio 2 is XOFF'd as
  *   flow C (a switch cannot see finer flows; C is the flow Part 6 assigns
  *   to prio 2; the vectors accept C, D, E or F, the whole "C or higher"). For
  *   responses cfg.response_pick chooses (config pick; a device declines the
- *   value it does not implement): RIO_FCSW_PICK_LOWEST
- *   (default) takes A for every response (the response may have been
+ *   value it does not implement): RIO_FCSW_PICK_LOWEST (default) takes A for every response (the response may have been
  *   promoted from any lower request flow; XOFF A stops the least traffic),
  *   RIO_FCSW_PICK_UNPROMOTED takes the flow of an unpromoted response
  *   (prio - 1: prio 1 -> A, 2 -> B, 3 -> C).
  *
  * Interpretation I-FCSW-2 [reading] (request class): a switch sees only the
- *   header, so
- *   the transaction type of Table 2-1 comes from ftype: 13 (RESPONSE) is a
+ *   header, so the transaction type of Table 2-1 comes from ftype: 13 (RESPONSE) is a
  *   response, 7 flow control and 8 maintenance never cause a CCP (2.4.3,
  *   P9-2.4.3-a), every other ftype (including reserved and
  *   implementation-defined ones) is treated as a request. The reading is
@@ -54,15 +53,13 @@
  *   sentence decides, so the vectors also accept no CCP for them.
  *
  * Interpretation I-FCSW-3 [reading] (VC1-VC8 packets): the VC bit, prio and
- *   CRF of a
- *   packet give its channel only through the link's VC mode (Part 6 Table
+ *   CRF of a packet give its channel only through the link's VC mode (Part 6 Table
  *   2-2), so the caller passes the resolved channel (packet.vc, 0..8). A
  *   VC1-VC8 packet maps to flowID "VCn flow A and higher" (Table 3-1) whatever
  *   its prio and class; its prio/CRF bits carry the VCID and are ignored.
  *
  * Interpretation I-FCSW-4 [choice: policy sw_importance] (importance;
- *   2.4.2.2 "another XOFF CCP which is
- *   deemed more important than a previously-XOFF'd controlled flow", 2.4.3
+ *   2.4.2.2 "another XOFF CCP which is deemed more important than a previously-XOFF'd controlled flow", 2.4.3
  *   "preferably made using request packets, not response packets" and "may
  *   select for shut off a packet with CRF=0 over a packet with CRF=1 if there
  *   are two different flows of otherwise equal importance"): a flow to XOFF
@@ -104,16 +101,14 @@
  *   messages XOFF(ARB), RELEASE, XON(ARB), REQUEST by bit 15 (Flow
  *   Arbitration Participant, "route or issue flow arbitration transactions")
  *   and, with cfg.arb_requires_fc_participant = 1 (config arb_needs_fc, a
- *   choice), also by bit 13 (the same
- *   open question and the same flag as I-FCREG-4 in rio/fcreg.h). A CCP not
+ *   choice), also by bit 13 (the same open question and the same flag as I-FCREG-4 in rio/fcreg.h). A CCP not
  *   routed is discarded (NOT_PARTICIPANT). The register bits are the
  *   LP-Serial ones (RIO_FCREG_CTL_FLOW_CTL_PARTICIPANT, bit 13, and
  *   RIO_FCREG_CTL_FLOW_ARB_PARTICIPANT, bit 15); the rev 2.2 parallel-PHY
  *   positions are not modelled.
  *
  * Interpretation I-FCSW-7 [choice: config drop] (routing order and dropping):
- *   a switch forwards a
- *   routed CCP in the step that receives it, so CCPs between any input and
+ *   a switch forwards a routed CCP in the step that receives it, so CCPs between any input and
  *   output port pair leave in the order of the events (2.4.4 rule 3,
  *   P9-2.4.4-a); comparing a device's order with the event order is the
  *   harness's job. CCPs "may be dropped on input ports ... in the event of
