@@ -119,8 +119,9 @@ enum rc_machine {
  * arguments ends in NULL. Config entries are X(NAME, number, "name", default).
  */
 
-/* codec: stateless. Decoders return RC_OK with the fields, or an error with
- * (where the bytes could be split into fields) the fields anyway, e.g. RC_CRC.
+/* codec: stateless. Decoders return RC_OK with the fields, or an error; after
+ * an error a decoder may report the fields it could split (e.g. RC_CRC) or
+ * nothing: the spec says nothing of it, so vectors `allow` them.
  * A reserved VC_IND is RC_OK with kind = reserved_vc_ind (ignored without
  * error, Part 12 3.2). */
 #define RC_CODEC_CONFIG(X) X(NONE, 0, "none", 0)
