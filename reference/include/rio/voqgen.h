@@ -70,13 +70,16 @@
  * status of every participating port in a group in use equals its reported
  * status (the invariant the tests check).
  *
- * Interpretation I-GEN-1 (erratum 7): Table 5-3 bit 9 says a non-participating
+ * Interpretation I-GEN-1 [erratum] (spec README erratum 7): Table 5-3 bit 9 says a non-participating
  *   port's status "will always be reflected as enabled"; Table 5-4 says bits
  *   9,10 = 0,0 give "Port Status is always 0b0" and 0,1 "always 0b1". Table 5-4
  *   is followed: it is the more specific table and the only one that says what
  *   bit 10 does; "enabled" has no defined bit value.
- * Interpretation I-GEN-2: 4.2e "It is up to the implementer to define what
- *   constitutes a status change." A status change is: the reported status of a
+ * Interpretation I-GEN-2 [choice: policy gen_status_change]: 4.2e "It is up to
+ *   the implementer to define what constitutes a status change." The
+ *   reference declares gen_status_change=transitions_only, which means exactly
+ *   this rule (not only literal transitions of a reported bit): a status
+ *   change is: the reported status of a
  *   participating port differs from the status this transmitter last sent for
  *   it on that VC stream (before anything was sent: 0, the reset state of the
  *   receiver's congestion flags). Hence:
@@ -89,58 +92,83 @@
  *     its group triggers a symbol, or a refresh (4.2f/g);
  *   - changes on non-participating ports are carried along in the next symbol
  *     of their group but never cause one.
- * Interpretation I-GEN-3: Table 5-3 bit 11 = 0: "The Port Status ... shall
+ *   Vectors without a policy line require only what every definition
+ *   requires (a participating port's reported status changed AND the upstream
+ *   device holds another value) and allow a symbol with the current status
+ *   wherever some definition sends one or it restates what the upstream device
+ *   has; the other choices (e.g. gen_status_change=other: restating symbols on
+ *   events that change nothing, or no symbol when a port starts participating
+ *   with an unchanged reported value) are never failed. Only the .strict
+ *   vectors check this exact rule.
+ * Interpretation I-GEN-3 [reading]: Table 5-3 bit 11 = 0: "The Port Status ... shall
  *   aggregate the congestion status of all VCs". Aggregate = OR: a port is
  *   reported congested when it is congested on any VC in use (the conservative
- *   reading: no traffic is committed towards a port congested on some VC).
- * Interpretation I-GEN-4 (erratum 10): a status bit of a group that names a
+ *   reading: no traffic is committed towards a port congested on some VC;
+ *   3.3 "A device with queueing within VCs shall flow control corresponding
+ *   port queues in all VCs" when per-VC is off, which only OR keeps safe).
+ * Interpretation I-GEN-4 [erratum] (spec README erratum 10; not yet a policy: the
+ *   vectors still expect 0 for such bits, see the area report): a status bit of a group that names a
  *   port >= port_count is sent as 0. A port that lies in no group in use
  *   (e.g. port 13 with CS48 and N = 0: only ports 0-12 can be reported) can
  *   never be reported; its changes trigger nothing.
- * Interpretation I-GEN-5: TX Port Group Size 0b111 is "Reserved" (Table 5-3):
+ * Interpretation I-GEN-5 [choice: policy gen_size7]: TX Port Group Size 0b111 is "Reserved" (Table 5-3):
  *   the port transmits no VoQ symbols while the field holds 7 (as if generation
- *   were disabled); what it last sent is kept.
- * Interpretation I-GEN-6: what a port last sent persists while its generation
+ *   were disabled); what it last sent is kept. The spec says nothing of what a
+ *   port does with a reserved value: the vectors that write 7 with bit 8 set
+ *   apply only to a DUT declaring gen_size7=silent.
+ * Interpretation I-GEN-6 [choice: policy gen_status_change]: what a port last sent persists while its generation
  *   is disabled (it is still what the upstream device believes). Whenever a
  *   port's own CSR is written (generation enabled 0->1, per-VC toggled, TX Port
  *   Group Size changed, ...), ALL its groups in use are checked by the 4.2e rule
  *   above. So enabling generation sends the current status of every group in
  *   which a participating port differs from what was last sent - in particular
  *   nothing when nothing is congested, and a clearing symbol for a port that
- *   uncongested while generation was off.
- * Interpretation I-GEN-7: a symbol for all VCs (per-VC off) becomes the
+ *   uncongested while generation was off. Part of the gen_status_change
+ *   choice (I-GEN-2): general vectors also accept a generator that says
+ *   nothing on enabling, or restates every group.
+ * Interpretation I-GEN-7 [reading]: a symbol for all VCs (per-VC off) becomes the
  *   last-sent status on EVERY VC (the receiver applies it to all VCs, 3.3);
  *   a per-VC symbol only on its VC. Switching per-VC on or off therefore sends
  *   exactly the streams on which the upstream belief is wrong.
- * Interpretation I-GEN-8: P12-5.1.2.2-tx "TX Port Group Size ... shall be
+ * Interpretation I-GEN-8 [reading]: P12-5.1.2.2-tx "TX Port Group Size ... shall be
  *   changed only when Enable VoQ Symbol Generation is cleared" binds software;
  *   whether a write breaking it is refused is the register model's policy
  *   (I-VOQREG-8). The generator takes whatever word it is given: the new width
  *   applies from this step on (last-sent status is kept per port, so it does
  *   not depend on the width).
- * Interpretation I-GEN-9: refresh (4.2f timer, 4.2g after link recovery) sends
+ * Interpretation I-GEN-9 [choice: config refresh, link_refresh]: refresh (4.2f
+ *   timer, 4.2g after link recovery; "may", "Use of a timer is implementation
+ *   specific") sends
  *   every group in use on every VC stream of the port, changed or not, with
  *   the current reported status. Timer: each RIO_VOQGEN_EV_TICK is one tick; a
  *   refresh of all transmitting ports happens on the tick that completes
- *   refresh_interval ticks since init or since the previous refresh.
- * Interpretation I-GEN-10: rev 2 has no Port Group Size fields (bits 12-31
+ *   refresh_interval ticks since init or since the previous refresh. Vectors
+ *   check a refresh only on an instance configured with refresh=N or
+ *   link_refresh=1 (a DUT without the timer answers notsup), await the first
+ *   one within N ticks of the start and the next ones N ticks apart, and take
+ *   its symbols in any order.
+ * Interpretation I-GEN-10 [reading]: rev 2 has no Port Group Size fields (bits 12-31
  *   reserved): the generator ignores bits 26-28 in rev 2 and uses 6-port groups.
- * Interpretation I-GEN-11: rio_voqgen_symbol_pack() fills the fields that
+ * Interpretation I-GEN-11 [choice: config none] (reference only: no vector
+ *   checks these fields; the ABI reports CS48 ride=any): rio_voqgen_symbol_pack() fills the fields that
  *   Part 12 leaves free: CS48 stype0 Status (ackID_status, buf_status from the
  *   caller) when the symbol may ride with any stype0, parameter1 = buf_status
  *   for Status and VC_Status, stype1 NOP (0b111, cmd 0b000); CS64 stype1 NOP
  *   (0x38). These are the "nothing else to say" encodings of Part 6 3.4.5
  *   ("Status is the default stype0") and Tables 3-17/3-18 ("NOP (Ignore) ...
  *   is the default value").
- * Interpretation I-GEN-12: rev 3+ Table 5-3 makes bit 11 "reserved when VoQ
+ * Interpretation I-GEN-12 [reading]: rev 3+ Table 5-3 makes bit 11 "reserved when VoQ
  *   Backpressure per VC Supported is 0": in rev 3+ bit 11 counts only when
  *   bit 2 of the same word is set (the register model already reads it as 0,
  *   I-VOQREG-6; this keeps a raw word consistent). Rev 2 bit 11 (VC linking)
  *   counts as written.
- * Interpretation I-GEN-13: symbols of one step are emitted in this order:
- *   transmitting port ascending, then VC stream (all-VCs, or VC0..VC8
- *   ascending), then group ascending.
- * Interpretation I-GEN-14: VCs in use follow Part 6 Table 3-12: VC0 plus 0, 1,
+ * Interpretation I-GEN-13 [reading]: no sentence of Part 12 orders the symbols
+ *   of one event on different links, VC streams or groups (4.2a, 4.2e), so
+ *   their order is free; the vectors take them in any order (`order any`).
+ *   The reference happens to emit transmitting port ascending, then VC stream
+ *   (all-VCs, or VC0..VC8 ascending), then group ascending; no event emits two
+ *   symbols for the same link, group and VC, where order would matter.
+ * Interpretation I-GEN-14 [reading]: VCs in use follow Part 6 Table 3-12: VC0 plus 0, 1,
  *   2, 4 or 8 optional VCs (1: VC1; 2: VC1, VC5; 4: VC1, VC3, VC5, VC7; 8: VC1
  *   to VC8). A VC_Status VCID / CS64 VC_IND for VC v is v - 1 (with fewer VCs
  *   the ignored low VCID bits are 0).
