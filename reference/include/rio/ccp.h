@@ -6,14 +6,16 @@
  * only wire difference is the Dev32 transport (tt = 0b10), added in rev 3
  * (reserved before). Both use the rev 2.x+ Part 6 physical header
  * ackID(6) VC(1) CRF(1) prio(2) tt(2) ftype(4).
- * Interpretation I-CCP-1: the rev 1.3 physical header (5-bit ackID, 2 reserved
+ * Interpretation I-CCP-1: [reading]
+ *   the rev 1.3 physical header (5-bit ackID, 2 reserved
  * bits) predates both Part 9 revisions covered and is not supported.
  *
  * Wire layout (Part 9 Figures 3-1/3-2, Part 6 chapter 2), big-endian:
  *   ackID VC CRF | prio tt ftype | destinationID | tgtdestinationID |
  *   XON/XOFF(1) FAM(3) rsrv(4) | flowID(7) SOC(1) | CRC-16 | pad to 32 bits
  * Lengths: Dev8 8 bytes; Dev16 10 + 2 pad = 12; Dev32 14 + 2 pad = 16.
- * Interpretation I-CCP-3: the pad is part of the packet on an LP-Serial link,
+ * Interpretation I-CCP-3: [reading]
+ *   the pad is part of the packet on an LP-Serial link,
  * so the unpadded Dev16/Dev32 lengths (10, 14) are RIO_ELENGTH.
  *
  * What the decoder does with each field it does not act on:
@@ -22,7 +24,8 @@
  *   tt = 0b10 under REV2     rejected, RIO_EREVISION (Dev32 is rev 3+).
  *   wrong total length       rejected, RIO_ETRUNC / RIO_ELENGTH.
  *   bad CRC                  RIO_ECRC with every field filled in.
- * Interpretation I-CCP-2: what a decoder does with each field (table above):
+ * Interpretation I-CCP-2: [reading]
+ *   what a decoder does with each field (table above):
  *   prio != 0b11, CRF != 1   reported (fields as received): 2.4.2 says how CCPs
  *                            are SENT; a receiver has no rule to reject them.
  *   rsrv != 0                reported: Table 3-1 fixes 0b0000 on transmit only.
@@ -124,7 +127,8 @@ const char *rio_fam_name(enum rio_fam_cmd cmd);
 /* flowIDs (Table 3-1): 0b0000000-0b0000101 VC0 flows A-F (F = "F and
  * higher"), 0b1000001-0b1001000 VC1-VC8 flow A ("A and higher"), everything
  * else reserved.
- * Interpretation I-CCP-4 (erratum 8): rev 4.1 prints 0000101 as "Flow 1A";
+ * Interpretation I-CCP-4: [erratum] erratum 8:
+ *   rev 4.1 prints 0000101 as "Flow 1A";
  * rev 2.2 and the flow list order make it Flow 0F (Flow 1A is 1000001). */
 #define RIO_FLOW_A 0u
 #define RIO_FLOW_F 5u

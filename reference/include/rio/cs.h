@@ -15,12 +15,14 @@
  * - CS48 bits 21-34: Part 6 Table 3-1 "set to logic 0s on transmission and
  *   ignored on reception". Part 12 defines them as stype2, so the decoder returns
  *   them as `stype2` and never rejects them; interpretation is rio/voq.h's job.
- * - Interpretation I-CS-1: CS64 alignment bits 30-31 and 62-63: Part 6 Table
+ * - Interpretation I-CS-1: [reading]
+ *   CS64 alignment bits 30-31 and 62-63: Part 6 Table
  *   3-1 "fixed value of 0b00, discarded when the control symbol is encoded
  *   into codewords". A decoder of unencoded symbols never sees other values
  *   from a conforming sender, so the decoder REPORTS them (`alignment`, non-zero means a malformed symbol was given) and
  *   computes the CRC with bits 30-31 as zero, as Part 6 3.6.3 requires.
- * - Interpretation I-CS-2: unknown stype0/stype1 encodings are returned as
+ * - Interpretation I-CS-2: [reading]
+ *   unknown stype0/stype1 encodings are returned as
  *   they are; the caller
  *   decides (Part 6 3.1: an unsupported encoding in a functional field makes the
  *   function ignored, without error).

@@ -15,13 +15,16 @@
  * group x status_width (rev 2: group x 6), and the least significant status bit
  * is that lowest-numbered port. Status 1 = congested (rev 3+ 2.1).
  *
- * Interpretation I-VOQ-2 (erratum 4): inside the rev 3+ CS48 stype2 field the
+ * Interpretation I-VOQ-2: [erratum] erratum 4:
+ *   inside the rev 3+ CS48 stype2 field the
  * order is port status then port group (Table 3-1's column order, the same as
  * the CS64 Figure 3-4); no CS48 figure states it.
- * Interpretation I-VOQ-3 (erratum 3): checklist row R3.2p12s3.2m0007 says
+ * Interpretation I-VOQ-3: [erratum] erratum 3:
+ *   checklist row R3.2p12s3.2m0007 says
  * received sizes follow the TX Port Group Size; the spec text (3.1, 3.2) says
  * the RX Port Group Size. Decoders take the receiver's RX size.
- * Interpretation I-VOQ-4: a rev 2 NOP or reserved CMD with a non-zero
+ * Interpretation I-VOQ-4: [reading]
+ *   a rev 2 NOP or reserved CMD with a non-zero
  * parameter (Table 3-1 says "0b000 0000 0000") is reported in `parameter`,
  * not rejected: Part 6 3.1 makes unsupported encodings "ignored ... no error".
  *
@@ -54,7 +57,8 @@ enum rio_p12_rev {
 
 /* VC_IND (rev 3+ Table 3-3): 0b0000-0b0111 VC1-VC8, 0b1000 VC0, 0b1111 all VCs,
  * 0b1001-0b1110 reserved.
- * Interpretation I-VOQ-1 (erratum 2): the spec writes "0b11111" for all VCs
+ * Interpretation I-VOQ-1: [erratum] erratum 2:
+ *   the spec writes "0b11111" for all VCs
  * (and checklist row R3.2p12s3.2m0005 "0x11111") in a 4-bit field; 0b1111
  * is the only reading. */
 #define RIO_VC_IND_VC0 0x8u

@@ -55,7 +55,11 @@
  *       I-RX-5).
  * Everything else keeps flowing (4.3b "allowing other traffic to pass").
  *
- * Interpretation I-RX-1 (erratum 10): a message may name ports the downstream
+ * Interpretation I-RX-1: [choice: policy rx_beyond] (erratum 10: behaviour
+ *   for ports beyond the device is implementation-defined; vectors check
+ *   either behaviour only on a device declaring rx_beyond=ignore_bits or
+ *   =discard, and otherwise send 0s for absent ports) a message may name
+ *   ports the downstream
  *   device does not have (port >= port_count, e.g. CS48 N = 6 reaches 447).
  *   Policy `beyond`: RIO_VOQRX_BEYOND_IGNORE_BITS (default): those status bits
  *   are ignored, the other ports of the message apply; RIO_VOQRX_BEYOND_DISCARD:
@@ -63,21 +67,23 @@
  *   RIO_VOQRX_DISCARDED_BEYOND), one with only 0s there applies normally (the
  *   last group of a device is usually partly empty). Either way the count of
  *   1-bits beyond the device is reported.
- * Interpretation I-RX-2: with per_vc on, 3.3 says "the VoQ backpressure symbol
+ * Interpretation I-RX-2: [choice: policy rx_not_linked] (checked only on a
+ *   device declaring rx_not_linked=ignore) with per_vc on, 3.3 says "the VoQ
+ *   backpressure symbol
  *   shall be combined with a VC_Status or Status symbol" (rev 2 3.2 "may only
  *   be combined"). A CS48 VoQ message riding with another stype0 names no VC:
  *   it is ignored (RIO_VOQRX_IGNORED_NOT_LINKED), not applied to all VCs.
- * Interpretation I-RX-3: VC_Status VCIDs are read per Part 6 Table 3-12 for the
+ * Interpretation I-RX-3: [reading] VC_Status VCIDs are read per Part 6 Table 3-12 for the
  *   number of optional VCs in use: the low VCID bits that do not count are
  *   ignored (4 VCs: 0b00x VC1, 0b01x VC3, 0b10x VC5, 0b11x VC7; 2 VCs: 0b0xx
  *   VC1, 0b1xx VC5; 1 VC: VC1). CS64 VC_IND 0b0000-0b0111 is read the same way
  *   (Table 3-3: "an extension of the Control Symbol 48 VC_Status ... VCID
  *   encoding"). With no optional VCs a VCID or VC_IND naming VC1-8 names no VC
  *   of the device: ignored (RIO_VOQRX_IGNORED_VC_NOT_IN_USE).
- * Interpretation I-RX-4: a CS48/CS64 whose CRC is wrong is discarded (Part 6:
+ * Interpretation I-RX-4: [reading] a CS48/CS64 whose CRC is wrong is discarded (Part 6:
  *   a corrupt control symbol is not acted on); the step returns RIO_ECRC with
  *   out->result RIO_VOQRX_DISCARDED_CRC and no state change.
- * Interpretation I-RX-5: ordering (4.3c, 4.3d). RapidIO ordering is per flow;
+ * Interpretation I-RX-5: [reading] ordering (4.3c, 4.3d). RapidIO ordering is per flow;
  *   a flow has one destination, hence normally one downstream egress port. The
  *   model is stricter and simpler: packets with the same flow_id are never
  *   reordered among themselves, whatever their ports or queues - a flow whose
@@ -86,21 +92,21 @@
  *   (that is what staging is for). Stricter RapidIO rules between flows (e.g.
  *   a lower priority flow not passing a higher one between the same source and
  *   destination) are the caller's to express by giving such packets one flow_id.
- * Interpretation I-RX-6: staging queues that are not per VC (queue_within_vcs
+ * Interpretation I-RX-6: [reading] staging queues that are not per VC (queue_within_vcs
  *   off) block while a mapped port is congested on any VC. With per_vc off
  *   (the only allowed combination, I-RX-7) every message sets all VCs alike, so
  *   this is exactly "the port is congested".
- * Interpretation I-RX-7: 3.3 "VoQ Backpressure per VC only works if both
+ * Interpretation I-RX-7: [reading] 3.3 "VoQ Backpressure per VC only works if both
  *   upstream and downstream devices use port staging within VC structures. If
  *   either device does not have a corresponding capability, VoQ Backpressure
  *   per VC Transmission shall be disabled" (P12-3.3-d): init refuses per_vc
  *   without queue_within_vcs (RIO_ENOTSUP).
- * Interpretation I-RX-8: CS64 alignment bits and the stype1 field (both
+ * Interpretation I-RX-8: [reading] CS64 alignment bits and the stype1 field (both
  *   formats) do not concern VoQ and are not looked at; CS64 symbols whose stype0
  *   is not VoQ backpressure (0b1101) carry no message (RIO_VOQRX_IGNORED_NOT_VOQ).
- * Interpretation I-RX-9: "all VCs" (VC_IND 0b1111, or per_vc off) means every
+ * Interpretation I-RX-9: [reading] "all VCs" (VC_IND 0b1111, or per_vc off) means every
  *   VC the device has in use; flags of VCs not in use do not exist.
- * Interpretation I-RX-10: RESET returns the receiver to its state after init:
+ * Interpretation I-RX-10: [reading] RESET returns the receiver to its state after init:
  *   no port congested, no packet waiting (a device or link reset; the
  *   congestion state of 4.2g "orphaned congestion" is cleared with it).
  */
