@@ -91,8 +91,24 @@ static void put(struct text *t, const char *fmt, ...)
     }
 }
 
+static const struct vec_record *put_rec; /* the record being printed */
+
 static void put_val(struct text *t, const struct vec_val *v)
 {
+    if (v->var >= VEC_BIND) {
+        const char *name = put_rec->bind_names[v->var - VEC_BIND];
+        if (v->capture)
+            put(t, "?%s", name);
+        else if (v->op == VEC_OP_XOR)
+            put(t, "${%s^%llu}", name, (unsigned long long)v->n);
+        else if (v->n == 0)
+            put(t, "$%s", name);
+        else if (v->n <= 0xFFFFFFFFu)
+            put(t, "${%s+%llu}", name, (unsigned long long)v->n);
+        else
+            put(t, "${%s-%llu}", name, (unsigned long long)(0u - v->n));
+        return;
+    }
     if (v->var == VEC_VAR_NONE)
         put(t, "%llu", (unsigned long long)v->n);
     else if (v->n == 0)
@@ -120,8 +136,37 @@ static void put_args(struct text *t, const struct vec_step *s)
     }
 }
 
+/* The name of wire-output argument index idx as `order by` parses it. */
+static const char *order_arg_name(const struct rc_machine_desc *m, unsigned idx)
+{
+    for (size_t o = 0; o < m->noutputs; o++) {
+        if (!(m->outputs[o].flags & RC_WIRE) || idx >= rc_kind_nargs(&m->outputs[o]))
+            continue;
+        const char *name = m->outputs[o].args[idx];
+        for (size_t f = 0; f < m->noutputs; f++)
+            if ((m->outputs[f].flags & RC_WIRE) && rc_kind_arg(&m->outputs[f], name) >= 0) {
+                if (rc_kind_arg(&m->outputs[f], name) == (int)idx)
+                    return name;
+                break;
+            }
+    }
+    fuzz_fail("order by: no wire output argument name maps to index %u", idx);
+    return "?";
+}
+
+static void put_attribution(struct text *t, const struct vec_record *r,
+                            const struct vec_step *s)
+{
+    put(t, "%s", s->setup ? "setup" : "checks");
+    for (unsigned k = 0; k < r->nrules; k++)
+        if (s->rules & (1u << k))
+            put(t, " %s", r->rules[k]);
+    put(t, "\n");
+}
+
 static void put_record(struct text *t, const struct vec_record *r)
 {
+    put_rec = r;
     put(t, "%s %s\nrules", r->sweep ? "sweep" : "vector", r->id);
     for (unsigned i = 0; i < r->nrules; i++)
         put(t, " %s", r->rules[i]);
@@ -138,6 +183,9 @@ static void put_record(struct text *t, const struct vec_record *r)
         if (r->params & (1u << v))
             put(t, " %s", vec_var_name(v));
     put(t, "\ncite %s\n", r->cite);
+    for (unsigned i = 0; i < r->npolicy; i++)
+        put(t, "policy %s=%s\n", rc_policy_name(r->policy[i].index),
+            rc_policy_value_name(r->policy[i].index, r->policy[i].value));
     if (r->sweep) {
         put(t, "oracle %s\nend\n", r->oracle);
         return;
@@ -148,16 +196,50 @@ static void put_record(struct text *t, const struct vec_record *r)
         put_val(t, &r->cfg[i].v);
     }
     put(t, "\n");
+    uint32_t all = (1u << r->nrules) - 1u, cur = all;
+    int cur_setup = 0;
     for (unsigned i = 0; i < r->nsteps; i++) {
         const struct vec_step *s = &r->steps[i];
+        if ((s->type == VEC_DO || s->type == VEC_QUERY) &&
+            (s->rules != cur || s->setup != cur_setup)) {
+            put_attribution(t, r, s);
+            cur = s->rules;
+            cur_setup = s->setup;
+        }
         switch (s->type) {
         case VEC_DO:
-            put(t, "do %s", s->kind->name);
+            put(t, "%s %s", s->wait ? "wait" : "do", s->kind->name);
             put_args(t, s);
-            if (s->repeat.var != VEC_VAR_NONE || s->repeat.n != 1) {
+            if (s->wait) {
+                put(t, " upto=");
+                put_val(t, &s->upto);
+                if (s->from.var != VEC_VAR_NONE || s->from.n != 0) {
+                    put(t, " from=");
+                    put_val(t, &s->from);
+                }
+            } else if (s->repeat.var != VEC_VAR_NONE || s->repeat.n != 1) {
                 put(t, " repeat=");
                 put_val(t, &s->repeat);
             }
+            break;
+        case VEC_ORDER:
+            if (s->order_any) {
+                put(t, "order any");
+                break;
+            }
+            put(t, "order by");
+            for (unsigned b = 0; b < 32; b++)
+                if (s->order_keys & (1u << b))
+                    put(t, " %s", order_arg_name(r->machine, b));
+            break;
+        case VEC_ALLOW:
+            put(t, "allow %s", s->kind->name);
+            put_args(t, s);
+            if (s->value.n)
+                put(t, " max=%llu", (unsigned long long)s->value.n);
+            break;
+        case VEC_BRANCH:
+            put(t, "branch");
             break;
         case VEC_EXPECT:
             put(t, "expect %s", s->kind->name);
@@ -233,10 +315,17 @@ static void check_step(const struct vec_record *r, const struct vec_step *s, int
                       m->name);
         break;
     case VEC_EXPECT:
+    case VEC_ALLOW:
         if (!kind_in(s->kind, m->outputs, m->noutputs))
-            fuzz_fail("P2: %s line %u: expect kind not an output of %s", r->id,
+            fuzz_fail("P2: %s line %u: expect/allow kind not an output of %s", r->id,
                       s->line, m->name);
         break;
+    case VEC_ORDER:
+    case VEC_BRANCH:
+        if (s->nargs != 0)
+            fuzz_fail("P2: %s line %u: arguments on a step that takes none", r->id,
+                      s->line);
+        return;
     case VEC_QUERY:
         if (!kind_in(s->kind, m->queries, m->nqueries))
             fuzz_fail("P2: %s line %u: query kind not a query of %s", r->id, s->line,
@@ -261,7 +350,9 @@ static void check_step(const struct vec_record *r, const struct vec_step *s, int
         if (s->args[i].index >= na)
             fuzz_fail("P2: %s line %u: argument index %u of a %u-argument kind",
                       r->id, s->line, s->args[i].index, na);
-        if (s->args[i].v.var < VEC_VAR_NONE || s->args[i].v.var >= VEC_VAR_COUNT)
+        int var = s->args[i].v.var;
+        if ((var < VEC_VAR_NONE || var >= VEC_VAR_COUNT) &&
+            (var < VEC_BIND || var >= VEC_BIND + (int)r->nbinds))
             fuzz_fail("P2: %s line %u: variable %d", r->id, s->line, s->args[i].v.var);
         for (unsigned k = 0; k < i; k++)
             if (s->args[k].index == s->args[i].index) {
@@ -348,14 +439,16 @@ static void check_record(const struct vec_set *set, const struct vec_record *r, 
 
 static int same_val(const struct vec_val *a, const struct vec_val *b)
 {
-    return a->n == b->n && a->var == b->var;
+    return a->n == b->n && a->var == b->var && a->op == b->op && a->capture == b->capture;
 }
 
 static int same_step(const struct vec_step *a, const struct vec_step *b)
 {
     if (a->type != b->type || a->kind != b->kind || a->nargs != b->nargs ||
         !same_val(&a->repeat, &b->repeat) || a->result != b->result ||
-        !same_val(&a->value, &b->value))
+        !same_val(&a->value, &b->value) || a->rules != b->rules || a->setup != b->setup ||
+        a->order_any != b->order_any || a->order_keys != b->order_keys ||
+        a->wait != b->wait || !same_val(&a->upto, &b->upto) || !same_val(&a->from, &b->from))
         return 0;
     for (unsigned i = 0; i < a->nargs; i++)
         if (a->args[i].index != b->args[i].index || !same_val(&a->args[i].v, &b->args[i].v))
@@ -384,6 +477,14 @@ static const char *record_diff(const struct vec_record *a, const struct vec_reco
     for (unsigned i = 0; i < a->ncfg; i++)
         if (a->cfg[i].key != b->cfg[i].key || !same_val(&a->cfg[i].v, &b->cfg[i].v))
             return "a config key";
+    if (a->npolicy != b->npolicy ||
+        memcmp(a->policy, b->policy, a->npolicy * sizeof a->policy[0]) != 0)
+        return "policy";
+    if (a->nbinds != b->nbinds)
+        return "number of bound names";
+    for (unsigned i = 0; i < a->nbinds; i++)
+        if (strcmp(a->bind_names[i], b->bind_names[i]) != 0)
+            return "a bound name";
     if (a->nsteps != b->nsteps)
         return "number of steps";
     for (unsigned i = 0; i < a->nsteps; i++)
@@ -460,6 +561,7 @@ static void check_run(const struct vec_record *r)
     case RC_V_FAIL:
     case RC_V_ERROR:
     case RC_V_NA:
+    case RC_V_INCONCLUSIVE:
         break;
     case RC_V_WAIVED:
     default:

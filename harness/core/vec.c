@@ -620,6 +620,7 @@ static int step_line(struct parser *ps, char **w, int nw)
     memset(&st, 0, sizeof st);
     st.line = ps->line;
     st.repeat = (struct vec_val){.n = 1, .var = VEC_VAR_NONE};
+    st.value = st.upto = st.from = (struct vec_val){.n = 0, .var = VEC_VAR_NONE};
     const char *key = w[0];
     if (r->sweep)
         return fail(ps, "'%s' does not belong in a sweep", key);
