@@ -777,6 +777,70 @@ static void run_steps(struct attempt *a, void *inst, struct rc_msg *out,
     verdict(res, RC_V_PASS, 0, "%s", "");
 }
 
+/* Sweep attribution: which rules a difference in each voq_msg field is
+ * evidence against, per oracle (argument order: kind, vc_ind, vc,
+ * group_width, status_width, group, status, first_port; "rc" = the result
+ * code). A rule not on the sweep's rules line is skipped. */
+static const struct {
+    const char *oracle, *field, *rules;
+} sweep_blame[] = {
+    {"cs64", "rc", "P12-3.2-a"},
+    {"cs64", "kind", "P12-3.2-b"},
+    {"cs64", "vc_ind", "P12-3.2-b"},
+    {"cs64", "vc", "P12-3.2-b"},
+    {"cs64", "group_width", "P12-3.2-e"},
+    {"cs64", "status_width", "P12-3.2-e"},
+    {"cs64", "group", "P12-3.2-e"},
+    {"cs64", "status", "P12-3.2-e P12-2.1-b"},
+    {"cs64", "first_port", "P12-2.1-b"},
+    {"stype2-r3", "rc", "P12-3.1-b"},
+    {"stype2-r3", "kind", "P12-3.1-b"},
+    {"stype2-r3", "group_width", "P12-3.1-c"},
+    {"stype2-r3", "status_width", "P12-3.1-c"},
+    {"stype2-r3", "group", "P12-3.1-b P12-3.1-c"},
+    {"stype2-r3", "status", "P12-3.1-b P12-2.1-b P12-3.1-d"},
+    {"stype2-r3", "first_port", "P12-2.1-b P12-3.1-d"},
+    {"stype2-r2", "rc", "P12-3.1-e"},
+    {"stype2-r2", "kind", "P12-3.1-e"},
+    {"stype2-r2", "group", "P12-3.1-f"},
+    {"stype2-r2", "status", "P12-3.1-f"},
+    {"stype2-r2", "first_port", "P12-3.1-f P12-2.1-c"},
+};
+
+static uint32_t sweep_rules(const struct vec_record *r, const char *field)
+{
+    uint32_t mask = 0;
+    for (size_t i = 0; i < sizeof sweep_blame / sizeof sweep_blame[0]; i++) {
+        if (strcmp(sweep_blame[i].oracle, r->oracle) != 0 ||
+            strcmp(sweep_blame[i].field, field) != 0)
+            continue;
+        for (unsigned k = 0; k < r->nrules; k++) {
+            const char *p = strstr(sweep_blame[i].rules, r->rules[k]);
+            size_t l = strlen(r->rules[k]);
+            if (p != NULL && (p[l] == '\0' || p[l] == ' '))
+                mask |= 1u << k;
+        }
+    }
+    return mask;
+}
+
+/* The rules a sweep difference fails: those of every differing field (all
+ * of the sweep's rules when no field names one). */
+static uint32_t sweep_blame_mask(const struct vec_record *r, int grc, int wrc, uint32_t n,
+                                 const struct rc_msg *got, const struct rc_msg *want)
+{
+    static const char *const fields[8] = {"kind",         "vc_ind", "vc",     "group_width",
+                                          "status_width", "group",  "status", "first_port"};
+    uint32_t mask = 0;
+    if (grc != wrc || n != 1 || got->kind != want->kind)
+        mask |= sweep_rules(r, "rc");
+    else
+        for (unsigned a = 0; a < 8; a++)
+            if (got->arg[a] != want->arg[a] && (a == 0 || want->arg[0] == 0))
+                mask |= sweep_rules(r, fields[a]);
+    return mask ? mask : (r->nrules >= 32 ? 0xFFFFFFFFu : (1u << r->nrules) - 1u);
+}
+
 static void run_sweep(const struct rc_dut *dut, const struct vec_record *r,
                       const struct rc_run_opts *opts, struct rc_vec_result *res)
 {
@@ -844,6 +908,15 @@ static void run_sweep(const struct rc_dut *dut, const struct vec_record *r,
                     ops->destroy(inst);
                 return;
             }
+            if (grc == RC_NOTSUP) {
+                /* a declined decode: the sweep cannot be complete */
+                verdict(res, RC_V_NA, r->line, "the DUT declines %s width=%u value=0x%X "
+                        "(notsup)", r->oracle, w, v);
+                res->checks = checks;
+                if (inst && ops->destroy)
+                    ops->destroy(inst);
+                return;
+            }
             int same = grc == wrc && n == 1 && got[0].kind == want.kind &&
                        got[0].arg[0] == want.arg[0];
             if (same && want.arg[0] == 0) /* backpressure: every field */
@@ -861,6 +934,7 @@ static void run_sweep(const struct rc_dut *dut, const struct vec_record *r,
                         "the oracle says %s %s", r->oracle, w, v, rc_result_name(grc), g,
                         rc_result_name(wrc), e);
                 expect_actual(res, e, n >= 1 ? g : rc_result_name(grc));
+                res->failed_rules = sweep_blame_mask(r, grc, wrc, n, &got[0], &want);
                 res->checks = checks;
                 if (inst && ops->destroy)
                     ops->destroy(inst);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../../../reference/tests/check.h"
+#include "../../oracle/oracle.h"
 #include "../run.h"
 
 /* ---- the scripted DUT ---------------------------------------------------- */
@@ -380,6 +381,41 @@ static void run_policy_vectors_apply_only_to_declaring_duts(void)
     vec_set_free(&s);
 }
 
+/* ---- sweeps ------------------------------------------------------------- */
+
+static int sweep_mode; /* 0 notsup, 1 status off by one bit */
+static int sweep_cs64(uint32_t width, uint32_t param, struct rc_msg *out)
+{
+    if (sweep_mode == 0)
+        return RC_NOTSUP;
+    int rc = oracle_cs64(width, param, out);
+    if (param == 0x000123u && width == 0)
+        out->arg[6] ^= 1u; /* status */
+    return rc;
+}
+
+static void run_sweep_declined_is_na_and_failures_blame_their_field(void)
+{
+    const char *text = "sweep s\nrules P12-3.2-a P12-3.2-b P12-3.2-e P12-2.1-b\nrev p12r3\n"
+                       "cite c\noracle cs64\nend\n";
+    struct vec_set s = {0};
+    char err[512];
+    CHECK_EQ(vec_load_text(&s, "t.vec", text, strlen(text), err, sizeof err), 0);
+    struct rc_dut d = fake;
+    d.cs64_decode = sweep_cs64;
+    struct rc_run_opts o = {0};
+    struct rc_vec_result res;
+    sweep_mode = 0;
+    rc_run_vector(&d, &s.rec[0], &o, &res);
+    CHECK_EQ(res.verdict, RC_V_NA);
+    CHECK(strstr(res.detail, "declines") != NULL);
+    sweep_mode = 1;
+    rc_run_vector(&d, &s.rec[0], &o, &res);
+    CHECK_EQ(res.verdict, RC_V_FAIL);
+    CHECK_EQ(res.failed_rules, (1u << 2) | (1u << 3)); /* P12-3.2-e, P12-2.1-b */
+    vec_set_free(&s);
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -392,5 +428,6 @@ int main(int argc, char **argv)
     RUN(run_branch_passes_when_one_alternative_passes);
     RUN(run_attribution_fails_only_the_steps_rules);
     RUN(run_policy_vectors_apply_only_to_declaring_duts);
+    RUN(run_sweep_declined_is_na_and_failures_blame_their_field);
     return check_finish(argv[0]);
 }
