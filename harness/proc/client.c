@@ -564,7 +564,7 @@ static int hs_text(struct rc_proc *p, char *dst, const char *rest)
 }
 
 enum { HS_NAME = 1, HS_VERSION = 2, HS_REVS = 4, HS_CAPS = 8, HS_PROFILE = 16,
-       HS_MACHINES = 32, HS_FAST = 64 };
+       HS_MACHINES = 32, HS_FAST = 64, HS_POLICY = 128 };
 
 /* One line of the DUT's handshake. 1 when it is complete (ready). */
 static int take_handshake(struct rc_proc *p, char *line)
@@ -627,7 +627,8 @@ static int take_handshake(struct rc_proc *p, char *line)
                    : strcmp(kw, "caps") == 0     ? HS_CAPS
                    : strcmp(kw, "profile") == 0  ? HS_PROFILE
                    : strcmp(kw, "machines") == 0 ? HS_MACHINES
-                   : strcmp(kw, "fastpath") == 0 ? HS_FAST : 0;
+                   : strcmp(kw, "fastpath") == 0 ? HS_FAST
+                   : strcmp(kw, "policy") == 0   ? HS_POLICY : 0;
     if (strcmp(kw, "ready") == 0 && l.n == 1) {
         const char *missing = !(id->seen & HS_NAME)       ? "name"
                               : !(id->seen & HS_VERSION)  ? "version"
@@ -695,6 +696,19 @@ static int take_handshake(struct rc_proc *p, char *line)
             ok = strcmp(f, "cs64_decode") == 0;
             id->fast = 1;
             break;
+        case HS_POLICY: {
+            /* KEY=VALUE of RC_POLICIES / RC_POLICY_VALUES (ABI v2) */
+            char buf[64], *name, *value;
+            int idx = -1, val = -1;
+            snprintf(buf, sizeof buf, "%s", f);
+            if (strlen(f) < sizeof buf && rc_proto_pair(buf, &name, &value) == 0 &&
+                (idx = rc_policy_by_name(name)) >= 0)
+                val = rc_policy_value((unsigned)idx, value);
+            ok = val > 0;
+            if (ok)
+                id->profile.policy[idx] = (uint8_t)val;
+            break;
+        }
         default:
             ok = 0;
             break;

@@ -331,6 +331,22 @@ static void handshake(struct shim *s)
     }
     reply(s, line);
     rc_proto_buf_init(&b, line, sizeof line);
+    rc_proto_add(&b, "policy");
+    int npol = 0;
+    for (unsigned k = 0; k < RC_POLICY_SLOTS; k++) {
+        const char *key = rc_policy_name(k);
+        const char *val = key ? rc_policy_value_name(k, p->policy[k]) : NULL;
+        if (val == NULL)
+            continue;
+        rc_proto_add(&b, " ");
+        rc_proto_add(&b, key);
+        rc_proto_add(&b, "=");
+        rc_proto_add(&b, val);
+        npol++;
+    }
+    if (npol)
+        reply(s, line);
+    rc_proto_buf_init(&b, line, sizeof line);
     rc_proto_add(&b, "machines");
     for (uint32_t m = 0; m < RC_MACHINE_COUNT; m++)
         if (d->machine[m].create != NULL) {
