@@ -53,7 +53,19 @@ struct shadow {
     uint8_t map[RX_PORTS];
     unsigned n;
     struct pkt wait[RX_PACKETS]; /* oldest first */
+    unsigned nroutes;            /* route entries (refdut.c rx note X4) */
+    uint64_t route_dest[256];
+    unsigned route_port[256];
 };
+
+/* The route entry of a destination ID: its index, or nroutes. */
+static unsigned route_find(const struct shadow *s, uint64_t dest)
+{
+    unsigned i = 0;
+    while (i < s->nroutes && s->route_dest[i] != dest)
+        i++;
+    return i;
+}
 
 static struct shadow rx_sh;
 static struct rc_msg rx_out[RX_CAP];
@@ -377,8 +389,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 break;
             case RC_RX_EV_ENQUEUE:
                 want_ok = a[0] <= 0xFFFFFFFFu && a[1] <= 0xFFFFFFFFu &&
-                          a[2] < s->ports && in_use(s, a[3]) &&
+                          (a[2] < s->ports ||
+                           (a[2] == RC_NONE && a[4] <= 0xFFFFFFFFu &&
+                            route_find(s, a[4]) < s->nroutes)) &&
+                          in_use(s, a[3]) && a[4] <= 0xFFFFFFFFu &&
                           s->n < RX_PACKETS;
+                break;
+            case RC_RX_EV_ROUTE:
+                want_ok = a[0] <= 0xFFFFFFFFu && a[1] < s->ports &&
+                          route_find(s, a[0]) < 256u;
                 break;
             case RC_RX_EV_SCHEDULE:
                 commit = expect_commit(s);
@@ -416,7 +435,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             case RC_RX_EV_ENQUEUE:
                 s->wait[s->n].id = a[0];
                 s->wait[s->n].flow = a[1];
-                s->wait[s->n].port = a[2];
+                s->wait[s->n].port =
+                    a[2] == RC_NONE ? s->route_port[route_find(s, a[4])] : a[2];
                 s->wait[s->n].vc = a[3];
                 s->n++;
                 s->traffic = 1;
@@ -463,6 +483,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 memmove(&s->wait[commit], &s->wait[commit + 1],
                         (s->n - (unsigned)commit - 1u) * sizeof s->wait[0]);
                 s->n--;
+                break;
+            }
+            case RC_RX_EV_ROUTE: {
+                unsigned i = route_find(s, a[0]);
+                s->route_dest[i] = a[0];
+                s->route_port[i] = (unsigned)a[1];
+                if (i == s->nroutes)
+                    s->nroutes++;
                 break;
             }
             case RC_RX_EV_RESET:

@@ -101,6 +101,12 @@
  *     RC_SYMBOLS reason numbers; a bad CRC returns RC_CRC with
  *     discarded(crc). schedule: committed(id, flow, port, vc) when a packet
  *     was committed, nothing when none is eligible.
+ * X4  route(destination_id, port): the routing association, up to 256
+ *     entries (RC_FULL beyond), a later entry for the same destination_id
+ *     replaces it, kept across reset (configuration, like the map); port >=
+ *     ports is RC_RANGE. enqueue with port = RC_NONE takes the port of the
+ *     destination_id's entry at that moment (RC_NOENT without one); the
+ *     packet keeps it, and committed reports it.
  *
  * ep
  * E1  ccp builds struct rio_ccp with rsrv 0. Outputs: ignored(reason) for
@@ -1254,10 +1260,19 @@ RD_TABLE_(rx_events, RC_RX_EVENTS);
 RD_TABLE_(rx_queries, RC_RX_QUERIES);
 RD_KEYTABLE_(rx_keys, RC_RX_CONFIG);
 
+/* X4: the routing association of the upstream device (rx route events):
+ * destination ID -> downstream egress port, at most this many entries. */
+#define RD_RX_ROUTES 256u
+
 struct rd_rx {
     struct rio_voqrx_cfg cfg; /* as given to rio_voqrx_init (map: X1) */
     int traffic;              /* a symbol or enqueue succeeded (X1) */
     struct rio_voqrx rx;
+    uint32_t nroutes;         /* X4 */
+    struct {
+        uint32_t destination_id;
+        uint16_t port;
+    } route[RD_RX_ROUTES];
 };
 
 static int rx_create(void **inst, const struct rc_config *cfg)
@@ -1363,6 +1378,35 @@ static int rx_map(struct rd_rx *r, const struct rc_msg *ev)
     return rc;
 }
 
+/* X4: route(destination_id, port): add or replace the entry. */
+static int rx_route(struct rd_rx *r, const struct rc_msg *ev)
+{
+    if (!RD_FIT(ev, RD_U32, RD_U16) || ev->arg[1] >= r->cfg.port_count)
+        return RC_RANGE;
+    uint32_t i = 0;
+    while (i < r->nroutes && r->route[i].destination_id != ev->arg[0])
+        i++;
+    if (i == RD_RX_ROUTES)
+        return RC_FULL;
+    r->route[i].destination_id = (uint32_t)ev->arg[0];
+    r->route[i].port = (uint16_t)ev->arg[1];
+    if (i == r->nroutes)
+        r->nroutes++;
+    return RC_OK;
+}
+
+/* X4: the downstream egress port of a routed enqueue (port = RC_NONE). */
+static int rx_lookup(const struct rd_rx *r, uint64_t destination_id,
+                     uint16_t *port)
+{
+    for (uint32_t i = 0; i < r->nroutes; i++)
+        if (r->route[i].destination_id == destination_id) {
+            *port = r->route[i].port;
+            return RC_OK;
+        }
+    return RC_NOENT;
+}
+
 static int rx_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
                    uint32_t cap, uint32_t *n)
 {
@@ -1381,6 +1425,8 @@ static int rx_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
     switch ((enum rc_rx_event)ev->kind) {
     case RC_RX_EV_MAP:
         return rx_map(r, ev);
+    case RC_RX_EV_ROUTE:
+        return rx_route(r, ev);
     case RC_RX_EV_SYMBOL:
         rc = rd_bytes_in(buf, &e.len, a[0], a[1], a[2]);
         if (rc != RC_OK)
@@ -1389,13 +1435,18 @@ static int rx_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
         e.bytes = buf;
         break;
     case RC_RX_EV_ENQUEUE:
-        if (!RD_FIT(ev, RD_U32, RD_U32, RD_U16, RD_U8))
+        if (!RD_FIT(ev, RD_U32, RD_U32, RD_U16, RD_U8, RD_U32))
             return RC_RANGE;
         e.type = RIO_VOQRX_EV_ENQUEUE;
         e.packet.id = (uint32_t)a[0];
         e.packet.flow_id = (uint32_t)a[1];
         e.packet.port = (uint16_t)a[2];
         e.packet.vc = (uint8_t)a[3];
+        if (a[2] == RC_NONE) { /* X4: routed by destination_id */
+            rc = rx_lookup(r, a[4], &e.packet.port);
+            if (rc != RC_OK)
+                return rc;
+        }
         break;
     case RC_RX_EV_SCHEDULE:
         e.type = RIO_VOQRX_EV_SCHEDULE;

@@ -241,12 +241,27 @@ enum rc_machine {
     X(QUEUES, 8, "queues", 8)            /* staging queues; map: event map */ \
     X(BEYOND, 9, "beyond", 0)            /* 0 ignore bits of absent ports,    \
                                             1 discard such a message */
+/* enqueue(id, flow, port, vc, destination_id): a packet to send. `port` is
+ * the downstream device's egress port the packet will leave by, given
+ * directly; port = RC_NONE (vector files: port=routed) asks the device to
+ * find it itself from the packet's destination_id through its own routing
+ * association (the `route` entries; Part 12 2.2, 4.3a). With a direct port
+ * destination_id carries no meaning (vectors give 0).
+ * route(destination_id, port): an entry of the device's knowledge of the
+ * downstream routing: packets for destination_id leave the downstream device
+ * by its egress port `port`. Vectors give routes before any traffic and
+ * never rely on them across reset. A device that does not implement route
+ * (or routed enqueue) answers RC_NOTSUP: those vectors are not-applicable.
+ * A routed enqueue for a destination_id with no route is never driven by a
+ * vector (the reference answers RC_NOENT). `committed` reports the egress
+ * port the device associated with the packet. */
 #define RC_RX_EVENTS(X)                                                        \
     X(MAP, 1, "map", 0, "port", "queue")   /* before any traffic */          \
     X(SYMBOL, 2, "symbol", 0, "len", "hi", "lo")                               \
-    X(ENQUEUE, 3, "enqueue", 0, "id", "flow", "port", "vc")                    \
+    X(ENQUEUE, 3, "enqueue", 0, "id", "flow", "port", "vc", "destination_id")  \
     X(SCHEDULE, 4, "schedule", 0, NULL)                                        \
-    X(RESET, 5, "reset", 0, NULL)
+    X(RESET, 5, "reset", 0, NULL)                                              \
+    X(ROUTE, 6, "route", 0, "destination_id", "port")
 #define RC_RX_OUTPUTS(X)                                                       \
     X(COMMITTED, 1, "committed", RC_WIRE, "id", "flow", "port", "vc")          \
     X(APPLIED, 2, "applied", RC_NOTE, "vc")                                    \
@@ -487,6 +502,8 @@ RC_DECLARE_ENUMS_(ARBRX, arbrx)
     X("rx", "reason", "vc_not_in_use", 6)                                      \
     X("rx", "reason", "crc", 7)               /* rx discarded */               \
     X("rx", "reason", "beyond", 8)            /* rx discarded (I-RX-1) */      \
+    X("rx.enqueue", "port", "routed", 0xFFFF) /* RC_NONE: route by            \
+                                           destination_id */                   \
     X("ep", "reason", "reserved_flow_id", 9)  /* ep ignored (Part 9 3.4) */    \
     X("ep", "reason", "critical_flow", 10)                                     \
     X("ep", "reason", "reserved_fam", 11)                                      \

@@ -786,8 +786,8 @@ static void rx_applies_backpressure_and_stages(void)
     CHECK_QUERY(MSG(RC_RX_Q_CONGESTED, 0, 0), RC_OK, 1);
     CHECK_QUERY(MSG(RC_RX_Q_CONGESTED, 1, 0), RC_OK, 0);
     /* 4.3b: the packet for the congested port waits, the other passes */
-    CHECK_STEP(MSG(RC_RX_EV_ENQUEUE, 1, 10, 0, 0), RC_OK, 0);
-    CHECK_STEP(MSG(RC_RX_EV_ENQUEUE, 2, 20, 1, 0), RC_OK, 0);
+    CHECK_STEP(MSG(RC_RX_EV_ENQUEUE, 1, 10, 0, 0, 0), RC_OK, 0);
+    CHECK_STEP(MSG(RC_RX_EV_ENQUEUE, 2, 20, 1, 0, 0), RC_OK, 0);
     CHECK_STEP(MSG0(RC_RX_EV_SCHEDULE), RC_OK, 1);
     CHECK_OUT(0, RC_RX_OUT_COMMITTED, 2, 20, 1, 0);
     CHECK_STEP(MSG0(RC_RX_EV_SCHEDULE), RC_OK, 0);
@@ -803,16 +803,16 @@ static void rx_applies_backpressure_and_stages(void)
     /* port 0 uncongested: its packet goes */
     CHECK_STEP(MSG(RC_RX_EV_SYMBOL, BYTES(6, "807FC0000A35")), RC_OK, 1);
     CHECK_STEP(MSG(RC_RX_EV_SYMBOL, SYM_PORT0), RC_OK, 1);
-    CHECK_STEP(MSG(RC_RX_EV_ENQUEUE, 3, 10, 1, 0), RC_OK, 0);
+    CHECK_STEP(MSG(RC_RX_EV_ENQUEUE, 3, 10, 1, 0, 0), RC_OK, 0);
     CHECK_STEP(MSG0(RC_RX_EV_SCHEDULE), RC_OK, 0); /* flow 10 held (4.3c) */
     /* errors */
     CHECK_STEP(MSG(RC_RX_EV_SYMBOL, BYTES(8, "DF000100E2BE8698")), RC_LENGTH,
                0);
     CHECK_STEP(MSG(RC_RX_EV_SYMBOL, 17, 0, 0), RC_RANGE, 0);
-    CHECK_STEP(MSG(RC_RX_EV_ENQUEUE, 4, 1, 8, 0), RC_RANGE, 0);
-    CHECK_STEP(MSG(RC_RX_EV_ENQUEUE, 4, 1, 0, 1), RC_RANGE, 0);
-    CHECK_STEP(MSG(RC_RX_EV_ENQUEUE, 4, 1, 0, 0x100), RC_RANGE, 0);
-    CHECK_STEP(MSG(RC_RX_EV_ENQUEUE, 0x100000000ull, 1, 0, 0), RC_RANGE, 0);
+    CHECK_STEP(MSG(RC_RX_EV_ENQUEUE, 4, 1, 8, 0, 0), RC_RANGE, 0);
+    CHECK_STEP(MSG(RC_RX_EV_ENQUEUE, 4, 1, 0, 1, 0), RC_RANGE, 0);
+    CHECK_STEP(MSG(RC_RX_EV_ENQUEUE, 4, 1, 0, 0x100, 0), RC_RANGE, 0);
+    CHECK_STEP(MSG(RC_RX_EV_ENQUEUE, 0x100000000ull, 1, 0, 0, 0), RC_RANGE, 0);
     CHECK_QUERY(MSG(RC_RX_Q_CONGESTED, 8, 0), RC_RANGE, 0);
 }
 
@@ -823,7 +823,7 @@ static void rx_map_before_traffic_makes_co_mingling(void)
     CHECK_STEP(MSG(RC_RX_EV_MAP, 8, 0), RC_RANGE, 0);
     CHECK_STEP(MSG(RC_RX_EV_MAP, 1, 8), RC_RANGE, 0);
     CHECK_STEP(MSG(RC_RX_EV_SYMBOL, SYM_PORT0), RC_OK, 1);
-    CHECK_STEP(MSG(RC_RX_EV_ENQUEUE, 1, 1, 1, 0), RC_OK, 0);
+    CHECK_STEP(MSG(RC_RX_EV_ENQUEUE, 1, 1, 1, 0, 0), RC_OK, 0);
     /* 4.3e: queue 0 holds congested port 0, so port 1 waits too */
     CHECK_STEP(MSG0(RC_RX_EV_SCHEDULE), RC_OK, 0);
     CHECK_QUERY(MSG(RC_RX_Q_ELIGIBLE, 0, RC_VC_ALL), RC_OK, 0);
@@ -835,8 +835,34 @@ static void rx_map_before_traffic_makes_co_mingling(void)
     CHECK_STEP(MSG(RC_RX_EV_SYMBOL, SYM_PORT0), RC_OK, 1);
     CHECK_QUERY(MSG(RC_RX_Q_ELIGIBLE, 0, RC_VC_ALL), RC_OK, 0);
     CHECK_QUERY(MSG(RC_RX_Q_ELIGIBLE, 1, RC_VC_ALL), RC_OK, 1);
-    CHECK_STEP(MSG(RC_RX_EV_ENQUEUE, 1, 1, 4, 0), RC_OK, 0);
+    CHECK_STEP(MSG(RC_RX_EV_ENQUEUE, 1, 1, 4, 0, 0), RC_OK, 0);
     CHECK_STEP(MSG0(RC_RX_EV_SCHEDULE), RC_OK, 0); /* 4 % 4 = queue 0 */
+}
+
+/* refdut.c X4: enqueue port=RC_NONE routes by destination_id through the
+ * route entries (Part 12 2.2, 4.3a). */
+static void rx_route_by_destination_id(void)
+{
+    CREATE(RC_M_RX, cfg_none);
+    CHECK_STEP(MSG(RC_RX_EV_ROUTE, 0x12, 0), RC_OK, 0); /* 0x12 -> port 0 */
+    CHECK_STEP(MSG(RC_RX_EV_ROUTE, 0x34, 5), RC_OK, 0);
+    CHECK_STEP(MSG(RC_RX_EV_ROUTE, 0x34, 1), RC_OK, 0); /* replaces */
+    CHECK_STEP(MSG(RC_RX_EV_ROUTE, 0x56, 8), RC_RANGE, 0); /* 8 ports */
+    CHECK_STEP(MSG(RC_RX_EV_ROUTE, 0x100000000ull, 1), RC_RANGE, 0);
+    CHECK_STEP(MSG(RC_RX_EV_SYMBOL, SYM_PORT0), RC_OK, 1);
+    CHECK_STEP(MSG(RC_RX_EV_ENQUEUE, 1, 10, RC_NONE, 0, 0x12), RC_OK, 0);
+    CHECK_STEP(MSG(RC_RX_EV_ENQUEUE, 2, 20, RC_NONE, 0, 0x34), RC_OK, 0);
+    CHECK_STEP(MSG(RC_RX_EV_ENQUEUE, 3, 30, RC_NONE, 0, 0x99), RC_NOENT, 0);
+    /* the packet for 0x12 waits behind congested port 0; 0x34 (port 1) goes */
+    CHECK_STEP(MSG0(RC_RX_EV_SCHEDULE), RC_OK, 1);
+    CHECK_OUT(0, RC_RX_OUT_COMMITTED, 2, 20, 1, 0);
+    CHECK_STEP(MSG0(RC_RX_EV_SCHEDULE), RC_OK, 0);
+    CHECK_QUERY(MSG(RC_RX_Q_DEPTH, 0, RC_VC_ALL), RC_OK, 1);
+    /* routes survive reset */
+    CHECK_STEP(MSG0(RC_RX_EV_RESET), RC_OK, 0);
+    CHECK_STEP(MSG(RC_RX_EV_ENQUEUE, 4, 10, RC_NONE, 0, 0x12), RC_OK, 0);
+    CHECK_STEP(MSG0(RC_RX_EV_SCHEDULE), RC_OK, 1);
+    CHECK_OUT(0, RC_RX_OUT_COMMITTED, 4, 10, 0, 0);
 }
 
 static void rx_per_vc_and_cs64(void)
@@ -1406,6 +1432,7 @@ int main(int argc, char **argv)
     T(gen_config_errors);
     T(rx_applies_backpressure_and_stages);
     T(rx_map_before_traffic_makes_co_mingling);
+    T(rx_route_by_destination_id);
     T(rx_per_vc_and_cs64);
     T(rx_every_ignore_and_discard_reason);
     T(ep_xoff_stops_lower_flows_and_orphan_restarts);
