@@ -81,7 +81,16 @@
  *   once per flow whatever its length. The receiver holds at most one
  *   REQUEST per flow, so a copy of a REQUEST it holds unanswered (same bit)
  *   gets no answer of its own: the answer to the held one answers both
- *   (RIO_ARB_RX_DUPLICATE_REQUEST, no CCP).
+ *   (RIO_ARB_RX_DUPLICATE_REQUEST, no CCP). Caveat: rule 2 "The receiver
+ *   shall respond to all REQUEST messages" counts messages; read literally
+ *   it asks for one answer per copy (what ok-arbrx-each-copy does), and the
+ *   single answer holds only if an answer with bit b is taken to respond to
+ *   every REQUEST with bit b (2.2.2: requests and responses "are identified
+ *   by a 1 bit sequence number"). The vectors accept one answer or one per
+ *   copy. Timer: the transmitter vectors read a configured timeout T as
+ *   "re-issued no earlier than T and no later than 2T ticks" (rule 3(1)
+ *   "timed out"; 2.4.8 NOTE: intervals "specific to system
+ *   implementation"); the reference re-issues at exactly T.
  *
  * Interpretation I-ARB-6 [choice: policy arbrx_copies] (copies at the receiver): CCPs of one source are
  *   processed in order (2.4.4 rules 3, 4), a re-issue keeps its bit and a
@@ -160,7 +169,12 @@
  *   cfg.release_timeout (0 = never, the "subsequent timeout" of 2.4.8 2)
  *   the resource is freed asynchronously (packet loss accepted, 2.4.2.2).
  *   Packets of the flow restart it in both stages ("does not receive a
- *   packet"). One TICK fires at most one timer stage per flow.
+ *   packet"). One TICK fires at most one timer stage per flow. The
+ *   reference expires at exactly the configured count; the vectors accept
+ *   any expiry from T to 2T ticks (rule 5: "may deallocate the resources at
+ *   any time after" the idle counter times out; 2.4.8 NOTE), and a repeated
+ *   de-allocation XOFF(ARB) while RELEASE is awaited (CCPs may be lost,
+ *   2.4.2; no sentence forbids it).
  *
  * Interpretation I-ARB-13 [choice: config answer, pipelining] (when the receiver answers, rule 9 and 2.2.2):
  *   cfg.answer = IMMEDIATE answers in the step that receives the REQUEST
@@ -225,6 +239,9 @@
  *   a REQUEST with the other bit arrives, the crossing is certain (rule 11:
  *   no new REQUEST before an answer): the held one is settled as rejected
  *   without a CCP (RIO_ARB_RX_DEALLOC_CROSSING) and the new one is decided.
+ *   (That REQUEST message then gets no response, which rule 2 read
+ *   literally - "shall respond to all REQUEST messages" - does not permit;
+ *   no vector exercises this case.)
  * ------------------------------------------------------------------------
  */
 #ifndef RIO_ARB_H
