@@ -183,6 +183,15 @@ static void js_profile(struct js *j, const struct rc_profile *p)
     js_ku64(j, "flow_list", p->flow_list);
     js_ku64(j, "arb_pool", p->arb_pool);
     js_close(j, '}');
+    /* declared policies: key -> value name, or null when not declared */
+    js_key(j, "policies");
+    js_open(j, '{', 0);
+    for (unsigned k = 0; k < RC_POLICY_SLOTS; k++) {
+        const char *key = rc_policy_name(k);
+        if (key != NULL)
+            js_kstr(j, key, rc_policy_value_name(k, p->policy[k]));
+    }
+    js_close(j, '}');
     js_close(j, '}');
 }
 
@@ -213,6 +222,13 @@ static void js_vector(struct js *j, const struct rc_run_info *info,
         js_item_str(j, cat->map[scratch[k]].official, (size_t)-1);
     js_close(j, ']');
     js_kstr(j, "verdict", rc_verdict_name(res->verdict));
+    /* what the vector says of each of its rules (attribution) */
+    js_key(j, "failed_rules");
+    js_open(j, '[', 1);
+    for (unsigned k = 0; k < r->nrules && k < VEC_MAX_RULES; k++)
+        if (rc_row_rule_verdict(row, k) == RC_V_FAIL)
+            js_item_str(j, r->rules[k], (size_t)-1);
+    js_close(j, ']');
     js_kstr(j, "waiver", row->waiver);
     js_key(j, "detail");
     js_str(j, res->detail, sizeof res->detail);
@@ -293,6 +309,14 @@ int rc_write_json_opts(FILE *f, const struct rc_run_info *info,
     js_close(&j, '}');
 
     js_kstr(&j, "overall", ro.overall);
+    js_ku64(&j, "rules_applicable", ro.applicable);
+    js_ku64(&j, "rules_applicable_passed", ro.applicable_passed);
+    js_key(&j, "official_totals");
+    js_open(&j, '{', 1);
+    js_ku64(&j, "rows", ro.nofficial);
+    for (int v = 0; v < RC_ROLLUP_COUNT; v++)
+        js_ku64(&j, rc_rollup_name((enum rc_rollup)v), ro.official_totals[v]);
+    js_close(&j, '}');
     js_key(&j, "totals");
     js_open(&j, '{', 1);
     js_ku64(&j, "vectors", ro.nvectors);

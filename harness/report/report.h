@@ -215,18 +215,22 @@ struct rc_report_opts {
  *                   p12_revs: ["p12r2", ...], p9_revs: ["p9r3", ...],
  *                   capabilities: ["cs48", ...], caps_mask, parameters:
  *                   {ports, vcs, counter_width, orphan_timeout, flow_list,
- *                   arb_pool}}}
- *   overall        "pass" | "pass-with-waivers" | "fail" | "no-vectors"
- *   totals         {vectors, pass, fail, error, not-applicable, waived}
+ *                   arb_pool}, policies: {KEY: value name or null}}}
+ *   overall        "pass" | "pass-with-waivers" | "fail" | "incomplete"
+ *   rules_applicable, rules_applicable_passed  integers
+ *   official_totals {rows, pass, fail, ... per rollup}
+ *   totals         {vectors, pass, fail, error, not-applicable, waived,
+ *                   inconclusive}
  *   rule_totals    {pass, fail, error, not-applicable, waived, untestable,
- *                   not-run}
+ *                   not-run, inconclusive}
  *   vectors        [{id, file (relative to root when under it), line, step_line (the step that decided, or
  *                   the record's line), suite, rules: [...], official: [...],
- *                   verdict, waiver (reason or null), detail, expected,
+ *                   verdict, failed_rules: [the rules this vector fails],
+ *                   waiver (reason or null), detail, expected,
  *                   actual, checks, seconds}]
  *   rules          [{id, level, area, revisions, verdict, untestable (the
  *                   catalogue's reason or null), counts: {pass, fail, error,
- *                   not-applicable, waived}, failing: [vector ids]}]
+ *                   not-applicable, waived, inconclusive}, failing: [vector ids]}]
  *   official       [{id, rules: [...], verdict, note, counts: {...}}]
  *   interpretations [{id, vectors}]
  *   waivers        (rc_write_json_opts with o->waivers only)

@@ -488,12 +488,65 @@ static void rollup_of_waived_and_passing_vectors_is_waived(void)
     CHECK_EQ(rc_rollups_build(&ro, &cat_, rows_, NROWS), 0);
     CHECK_EQ(ro.rule[0].verdict, RC_R_WAIVED);
     CHECK_EQ(ro.official[0].verdict, RC_R_WAIVED);
+    /* R-E (shall, gen) has no vector: with no profile it counts as applicable */
+    CHECK(strcmp(ro.overall, "incomplete") == 0);
+    rc_rollups_free(&ro);
+    /* a device without the gen machine: R-E is not applicable to it */
+    struct rc_profile nogen = {.p12_revs = 1u << 3, .p9_revs = 1u << 3,
+                               .caps = RC_CAP_CS64 | RC_CAP_SW};
+    CHECK_EQ(rc_rollups_build_for(&ro, &cat_, rows_, NROWS, &nogen), 0);
     CHECK(strcmp(ro.overall, "pass-with-waivers") == 0);
+    CHECK_EQ(ro.applicable, 4); /* R-A, R-D, R-F, R-G */
     rc_rollups_free(&ro);
     CHECK_EQ(rc_rollups_build(&ro, &cat_, rows_, 0), 0);
-    CHECK(strcmp(ro.overall, "no-vectors") == 0);
+    CHECK(strcmp(ro.overall, "incomplete") == 0); /* nothing ran */
     CHECK_EQ(ro.rule[0].verdict, RC_R_NOT_RUN);
     CHECK_EQ(ro.rule[2].verdict, RC_R_UNTESTABLE);
+    rc_rollups_free(&ro);
+}
+
+/* Attribution: a failing step fails only its own rules; the vector's other
+ * rules are inconclusive (never pass); a set-up failure fails only the rules
+ * it names; the overall result is never pass with an inconclusive rule. */
+static void rollup_fails_only_the_failing_steps_rules(void)
+{
+    build_run();
+    rows_[1].res.verdict = RC_V_PASS;
+    rows_[4].res.verdict = RC_V_PASS;
+    rows_[5].res.verdict = RC_V_PASS;
+    rows_[0].res.verdict = RC_V_FAIL; /* p12.a.pass cites R-A, R-G */
+    rows_[0].res.failed_rules = 1u << 1;
+    CHECK_EQ(rc_row_rule_verdict(&rows_[0], 0), RC_V_INCONCLUSIVE);
+    CHECK_EQ(rc_row_rule_verdict(&rows_[0], 1), RC_V_FAIL);
+    struct rc_rollups ro;
+    struct rc_profile nogen = {.p12_revs = 1u << 3, .p9_revs = 1u << 3,
+                               .caps = RC_CAP_CS64 | RC_CAP_SW};
+    CHECK_EQ(rc_rollups_build_for(&ro, &cat_, rows_, NROWS, &nogen), 0);
+    CHECK_EQ(ro.rule[6].verdict, RC_R_FAIL);         /* R-G */
+    CHECK_EQ(ro.rule[0].verdict, RC_R_INCONCLUSIVE); /* R-A: one pass, one inconclusive */
+    CHECK_EQ(ro.rule[6].nfailing, 1);
+    CHECK_EQ(ro.rule[0].nfailing, 0);
+    CHECK(strcmp(ro.overall, "fail") == 0);
+    rc_rollups_free(&ro);
+    /* a set-up step failed and names R-G: R-G fails, R-A is inconclusive */
+    rows_[0].res.verdict = RC_V_INCONCLUSIVE;
+    CHECK_EQ(rc_rollups_build_for(&ro, &cat_, rows_, NROWS, &nogen), 0);
+    CHECK_EQ(ro.rule[6].verdict, RC_R_FAIL);
+    CHECK_EQ(ro.rule[0].verdict, RC_R_INCONCLUSIVE);
+    CHECK(strcmp(ro.overall, "fail") == 0);
+    rc_rollups_free(&ro);
+    /* a set-up step that names no rule: nothing fails, but not a pass */
+    rows_[0].res.failed_rules = 0;
+    CHECK_EQ(rc_rollups_build_for(&ro, &cat_, rows_, NROWS, &nogen), 0);
+    CHECK_EQ(ro.rule[6].verdict, RC_R_INCONCLUSIVE);
+    CHECK_EQ(ro.rule_totals[RC_R_FAIL], 0);
+    CHECK(strcmp(ro.overall, "incomplete") == 0);
+    rc_rollups_free(&ro);
+    /* and all passing: pass */
+    rows_[0].res.verdict = RC_V_PASS;
+    CHECK_EQ(rc_rollups_build_for(&ro, &cat_, rows_, NROWS, &nogen), 0);
+    CHECK(strcmp(ro.overall, "pass") == 0);
+    CHECK_EQ(ro.applicable_passed, ro.applicable);
     rc_rollups_free(&ro);
 }
 
@@ -642,7 +695,7 @@ static void json_rules_and_official_rows_carry_rollups(void)
     CHECK(ra != NULL);
     CHECK(strstr(ra, "\"verdict\": \"fail\"") < strstr(ra, "\"id\": \"R-B\""));
     CHECK(strstr(ra, "\"counts\": {\"pass\": 1, \"fail\": 1, \"error\": 0, "
-                     "\"not-applicable\": 0, \"waived\": 0}") != NULL);
+                     "\"not-applicable\": 0, \"waived\": 0, \"inconclusive\": 0}") != NULL);
     CHECK(strstr(ra, "\"failing\": [\"p12.a.fail\"]") != NULL);
     const char *rc_ = strstr(rules, "\"id\": \"R-C\"");
     CHECK(rc_ != NULL);
@@ -659,7 +712,7 @@ static void json_rules_and_official_rows_carry_rollups(void)
     CHECK(strstr(doc, "{\"id\": \"I-GEN-2\", \"vectors\": 2}") != NULL);
     CHECK(strstr(doc, "\"rule_totals\": {\"pass\": 1, \"fail\": 2, \"error\": 1, "
                       "\"not-applicable\": 1, \"waived\": 0, \"untestable\": 1, "
-                      "\"not-run\": 1}") != NULL);
+                      "\"not-run\": 1, \"inconclusive\": 0}") != NULL);
     CHECK(strstr(doc, "\"waivers\"") == NULL);
     free(doc);
 }
@@ -704,7 +757,7 @@ static void json_without_info_catalogue_or_rows_is_still_valid(void)
     CHECK(json_valid(doc));
     CHECK(strstr(doc, "\"dut\": {\n    \"name\": null") != NULL);
     CHECK(strstr(doc, "\"profile\": null") != NULL);
-    CHECK(strstr(doc, "\"overall\": \"no-vectors\"") != NULL);
+    CHECK(strstr(doc, "\"overall\": \"incomplete\"") != NULL);
     CHECK(strstr(doc, "\"vectors\": []") != NULL);
     free(doc);
 }
@@ -863,8 +916,8 @@ static void markdown_header_names_the_dut_and_the_result(void)
     CHECK(strstr(doc, "seed 42, sweep stride 7 (sweeps sampled, not exhaustive)") != NULL);
     CHECK(strstr(doc, "| Command | `riocheck run --dut-cmd './my dut'` |\n") != NULL);
     CHECK(strstr(doc, "| **Overall result** | **fail** |\n") != NULL);
-    CHECK(strstr(doc, "| 6 | 1 | 2 | 1 | 2 | 0 |\n") != NULL);
-    CHECK(strstr(doc, "| 7 | 1 | 2 | 1 | 1 | 0 | 1 | 1 |\n") != NULL);
+    CHECK(strstr(doc, "| 6 | 1 | 2 | 1 | 0 | 2 | 0 |\n") != NULL);
+    CHECK(strstr(doc, "| 7 | 1 | 2 | 1 | 0 | 1 | 0 | 1 | 1 |\n") != NULL);
     free(doc);
 }
 
@@ -1403,6 +1456,7 @@ int main(int argc, char **argv)
     RUN(cite_interpretations_respect_cap_and_null);
     RUN(rollups_follow_the_verdict_rules);
     RUN(rollup_of_waived_and_passing_vectors_is_waived);
+    RUN(rollup_fails_only_the_failing_steps_rules);
     RUN(rollup_fail_beats_error_and_error_beats_waived);
     RUN(rollup_counts_a_rule_cited_twice_once_and_ignores_unknown_rules);
     RUN(rollup_counts_a_verdict_out_of_range_as_error);
