@@ -152,8 +152,26 @@ do cs64_decode width=4 param=0xF00010
 expect voq_msg kind=backpressure status=2
 end
 EOF
-check run_selection_by_vector 0 'run: 1 passed, 0 failed' \
+# a selection cannot show compliance: its overall result is incomplete (exit 4)
+check run_selection_by_vector 4 'run: 1 passed, 0 failed' \
     "$R" run --out "$tmp/reports" --vector p12.cs64.dec.w0.g0.lo
+check run_selection_is_incomplete 4 '# overall: incomplete' \
+    "$R" run --out "$tmp/reports" --suite p12-cs64 --sweep-stride 257
+check run_selection_report_says_incomplete 0 '| **Overall result** | **incomplete** |' \
+    cat "$tmp/reports/compliance.md"
+# the whole run against the reference: every applicable rule ran and passed
+check run_everything_against_the_reference_passes 0 '# overall: pass (rules passed: ' \
+    "$R" run --out "$tmp/reports" --sweep-stride 257
+# a device that implements nothing is never called compliant
+cat >"$tmp/nothing.sh" <<'SH'
+#!/bin/sh
+read -r hello
+printf 'hello riocheck-dut-protocol 1\nname nothing\nversion 0\nmachines\nready\n'
+while read -r line; do case $line in bye*) echo bye; exit 0 ;; esac; done
+SH
+chmod +x "$tmp/nothing.sh"
+check run_dut_implementing_nothing_is_incomplete 4 '# overall: incomplete (rules passed: 0 of' \
+    "$R" run --no-reports --dut-cmd "$tmp/nothing.sh"
 check run_list_by_rule 0 'p9.ccp.' "$R" run --list --rule 'P9-3.2-d'
 check run_list_by_area_and_rev 0 'p9.arbrx.r2.' "$R" run --list --area arb-rx --rev p9r2
 check run_unknown_suite 2 "no suite 'nope'" "$R" run --out "$tmp/reports" --suite nope
@@ -196,7 +214,7 @@ check run_vectors_per_worker_not_with_dut_cmd 2 'not with --dut-cmd' \
     "$R" run --no-reports --vectors-per-worker 1 --dut-cmd "$(dirname "$R")/riocheck-shim"
 check run_vectors_per_worker_not_with_no_isolation 2 'no worker processes with --no-isolation' \
     "$R" run --no-reports --vectors-per-worker 1 --no-isolation
-check run_vectors_per_worker_0_is_the_default 0 'run: 1 passed, 0 failed' \
+check run_vectors_per_worker_0_is_the_default 4 'run: 1 passed, 0 failed' \
     "$R" run --vector p12.cs64.dec.w0.g0.lo --no-reports --vectors-per-worker 0 \
     --dut-cmd "$(dirname "$R")/riocheck-shim"
 if [ -f "$lib/riocheck-bad-hang.so" ]; then
@@ -205,16 +223,16 @@ if [ -f "$lib/riocheck-bad-hang.so" ]; then
         --out "$tmp/hang"
 fi
 check run_writes_every_report 0 '"format": "riocheck-results-1"' \
-    sh -c "\"$R\" run --vector 'p12.cs64.dec.w0.*' --out \"$tmp/rep\" >/dev/null && cat \"$tmp/rep/results.json\" \"$tmp/rep/results.xml\" \"$tmp/rep/compliance.md\""
+    sh -c "\"$R\" run --vector 'p12.cs64.dec.w0.*' --out \"$tmp/rep\" >/dev/null; cat \"$tmp/rep/results.json\" \"$tmp/rep/results.xml\" \"$tmp/rep/compliance.md\""
 printf 'p12.cs64.dec.w0.g0.lo  known good, so this waiver is stale\n' >"$tmp/w.txt"
-check run_reports_stale_waivers 0 '# stale waiver' \
+check run_reports_stale_waivers 4 '# stale waiver' \
     "$R" run --vector p12.cs64.dec.w0.g0.lo --waivers "$tmp/w.txt" --no-reports
-check run_waiver_turns_failure_into_todo 0 '# TODO waived: known' \
+check run_waiver_turns_failure_into_todo 4 '# TODO waived: known' \
     sh -c "printf 'tmp.wrong known issue, see ticket 42\\n' >\"$tmp/w2.txt\"; \"$R\" run --vectors \"$tmp/wrong.vec\" --waivers \"$tmp/w2.txt\" --no-reports"
 printf 'tmp.wrong\n' >"$tmp/w3.txt"
 check run_waiver_without_reason_is_rejected 3 "w3.txt:1:" \
     "$R" run --vectors "$tmp/wrong.vec" --waivers "$tmp/w3.txt" --no-reports
-check run_dut_cmd_through_the_shim 0 'run: 1 passed, 0 failed' \
+check run_dut_cmd_through_the_shim 4 'run: 1 passed, 0 failed' \
     "$R" run --vector p12.cs64.dec.w0.g0.lo --no-reports --dut-cmd "$(dirname "$R")/riocheck-shim"
 check run_dut_cmd_missing_program 3 '--dut-cmd' \
     "$R" run --vector p12.cs64.dec.w0.g0.lo --no-reports --dut-cmd "$tmp/no-such-program"

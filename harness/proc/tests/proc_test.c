@@ -442,17 +442,36 @@ static void quote_escapes_and_cuts(void)
 
 /* ---- the shim, in process ----------------------------------------------------- */
 
-static const char ref_handshake[] =
-    "hello riocheck-dut-protocol 1\n"
-    "name riocheck reference\n"
-    "version 0.1\n"
-    "revisions p12r2 p12r3 p9r2 p9r3\n"
-    "caps cs48 cs64 gen rx pervc p12reg p9reg ep sw arbtx arbrx codec switch "
-    "sw_replace arbrx_freed\n"
-    "profile ports=8 vcs=8 counter_width=4 orphan_timeout=1000 flow_list=8 arb_pool=1\n"
-    "machines codec p12reg p9reg gen rx ep sw arbtx arbrx\n"
-    "fastpath cs64_decode\n"
-    "ready\n";
+/* The reference's handshake. Its policy line lists the policies the
+ * reference's profile declares (the input the shim transmits), in table
+ * order. */
+static const char *ref_handshake(void)
+{
+    static char hs[2048];
+    char pol[1024] = "policy";
+    const struct rc_profile *p = &rc_refdut()->profile;
+    for (unsigned k = 0; k < RC_POLICY_SLOTS; k++) {
+        const char *key = rc_policy_name(k);
+        const char *val = key ? rc_policy_value_name(k, p->policy[k]) : NULL;
+        if (val != NULL)
+            snprintf(pol + strlen(pol), sizeof pol - strlen(pol), " %s=%s", key, val);
+    }
+    snprintf(hs, sizeof hs,
+             "hello riocheck-dut-protocol 1\n"
+             "name riocheck reference\n"
+             "version 0.1\n"
+             "revisions p12r2 p12r3 p9r2 p9r3\n"
+             "caps cs48 cs64 gen rx pervc p12reg p9reg ep sw arbtx arbrx codec switch "
+             "sw_replace arbrx_freed\n"
+             "profile ports=8 vcs=8 counter_width=4 orphan_timeout=1000 flow_list=8 "
+             "arb_pool=1\n"
+             "%s\n"
+             "machines codec p12reg p9reg gen rx ep sw arbtx arbrx\n"
+             "fastpath cs64_decode\n"
+             "ready\n",
+             pol);
+    return hs;
+}
 
 static void shim_session_follows_the_worked_example(void)
 {
@@ -476,7 +495,7 @@ static void shim_session_follows_the_worked_example(void)
     char out[8192];
     CHECK_EQ(serve_text(rc_refdut(), req, sizeof req - 1, out, sizeof out), 0);
     char want[4096];
-    snprintf(want, sizeof want, "%s%s", ref_handshake,
+    snprintf(want, sizeof want, "%s%s", ref_handshake(),
              "ok\n"
              "done result=ok\n"
              "done result=ok\n"
@@ -569,7 +588,7 @@ static void shim_answers_every_malformed_request_with_one_error_line(void)
         strcat(req, cases[i].req);
         strcat(req, "\n");
         if (cases[i].answer == NULL) {
-            strcat(want, ref_handshake);
+            strcat(want, ref_handshake());
         } else if (cases[i].answer[0] != '\0') {
             strcat(want, cases[i].answer);
             strcat(want, "\n");
@@ -613,8 +632,8 @@ static void shim_rejects_long_lines_nul_bytes_and_too_many_fields(void)
     n += (size_t)sprintf(req + n, "destroy 9\n");
     char out[16384];
     CHECK_EQ(serve_text(rc_refdut(), req, n, out, sizeof out), 0);
-    const char *rest = out + strlen(ref_handshake);
-    CHECK(strncmp(out, ref_handshake, strlen(ref_handshake)) == 0);
+    const char *rest = out + strlen(ref_handshake());
+    CHECK(strncmp(out, ref_handshake(), strlen(ref_handshake())) == 0);
     CHECK(strncmp(rest, "error unknown request 'zxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
                   40) == 0);
     rest = strchr(rest, '\n') + 1;
