@@ -11,6 +11,10 @@ if cmp -s "$tmp" docs/interpretations.md; then pass=$((pass + 1)); else
 dups=$(grep -ho 'Interpretation I-[A-Z0-9]*-[0-9]*' reference/include/rio/*.h | sort | uniq -d)
 if [ -z "$dups" ]; then pass=$((pass + 1)); else
     echo "FAIL interpretation ids defined twice: $dups"; fail=$((fail + 1)); fi
+unc=$(grep -B4 '^\*\*Class:\*\* UNCLASSIFIED' docs/interpretations.md | grep -o '^### I-[A-Z0-9-]*' | tr '\n' ' ')
+if [ -z "$unc" ]; then pass=$((pass + 1)); else
+    echo "FAIL interpretations without a [reading] / [erratum ...] / [choice: ...] class: $unc"
+    fail=$((fail + 1)); fi
 n=$(grep -c '^### I-' docs/interpretations.md)
 if [ "$n" -gt 0 ]; then pass=$((pass + 1)); else
     echo "FAIL no interpretation found"; fail=$((fail + 1)); fi

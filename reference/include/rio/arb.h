@@ -67,7 +67,7 @@
  *   de-allocation request when its bit is the context's bit, or any bit
  *   with cfg.xoff_arb_any_seq = 1 (for receivers that use a fixed bit).
  *
- * Interpretation I-ARB-4 [choice: not checked - no vector compares the RELEASE bit] (the bit of RELEASE): Table 3-2 gives RELEASE a Y
+ * Interpretation I-ARB-4 [choice: reference only - no vector compares the RELEASE bit] (the bit of RELEASE): Table 3-2 gives RELEASE a Y
  *   bit (0b10Y) and no rule says which. The transmitter sends the bit of the
  *   REQUEST the context was granted for. The receiver frees on RELEASE
  *   whatever its bit and reports a different bit
@@ -209,7 +209,7 @@
  *   RIO_ARB_RX_ABORT_KEPT. (The transmitter model has no abort event: the
  *   segmentation exceptions are outside Part 9.)
  *
- * Interpretation I-ARB-17 [choice: not in Part 9 - reset is a machine event of the ABI] (receiver RESET): every resource is freed (reason
+ * Interpretation I-ARB-17 [choice: reference only - reset is an ABI event, not in Part 9] (receiver RESET): every resource is freed (reason
  *   RESET), held REQUESTs are dropped unanswered (the transmitter's timeout
  *   re-issues them, rule 3) and the per-flow bit history is forgotten.
  *

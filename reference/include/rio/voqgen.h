@@ -149,7 +149,7 @@
  *   its symbols in any order.
  * Interpretation I-GEN-10 [reading]: rev 2 has no Port Group Size fields (bits 12-31
  *   reserved): the generator ignores bits 26-28 in rev 2 and uses 6-port groups.
- * Interpretation I-GEN-11 [choice: config none] (reference only: no vector
+ * Interpretation I-GEN-11 [choice: reference only] (no vector
  *   checks these fields; the ABI reports CS48 ride=any): rio_voqgen_symbol_pack() fills the fields that
  *   Part 12 leaves free: CS48 stype0 Status (ackID_status, buf_status from the
  *   caller) when the symbol may ride with any stype0, parameter1 = buf_status
