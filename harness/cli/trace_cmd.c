@@ -14,6 +14,8 @@ static const char trace_help[] =
     "  - every rule of suites/catalogue.tsv has a vector or a written reason\n"
     "    why no device-level test can check it;\n"
     "  - every rule id a vector cites is in the catalogue;\n"
+    "  - every vector that expects a rejection first shows, in a set-up step,\n"
+    "    that the DUT accepts the matching valid input (no vacuous negatives);\n"
     "  - every official checklist row is mapped, to catalogue ids only;\n"
     "  - every vector file under the suites' patterns parses, ids are unique;\n"
     "  - (with --rules) every id of the project rule list is in the catalogue;\n"
@@ -79,9 +81,15 @@ int cmd_trace(int argc, char **argv)
         rc_catalogue_free(&cat);
         return CLI_IOERR;
     }
-    /* vectors -> rules */
+    /* vectors -> rules; negatives paired with their valid input */
     for (size_t i = 0; i < set.n; i++) {
         const struct vec_record *r = &set.rec[i];
+        if (vec_negative_unpaired(r)) {
+            printf("%s:%u: vector %s expects a rejection with no set-up step before it "
+                   "showing the valid input accepted (a vacuous negative)\n", r->file,
+                   r->line, r->id);
+            problems++;
+        }
         for (unsigned k = 0; k < r->nrules; k++) {
             const struct rc_rule *ru = rc_rule_find(&cat, r->rules[k]);
             if (ru == NULL) {

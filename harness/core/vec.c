@@ -912,6 +912,21 @@ int vec_is_negative(const struct vec_record *r)
     return 0;
 }
 
+int vec_negative_unpaired(const struct vec_record *r)
+{
+    int setup_done = 0;
+    for (unsigned i = 0; i < r->nsteps; i++) {
+        const struct vec_step *s = &r->steps[i];
+        if (s->type == VEC_DO && s->setup)
+            setup_done = 1;
+        if (s->type == VEC_BRANCH)
+            continue;
+        if (s->type == VEC_RESULT && s->result != RC_OK && s->result != RC_NOTSUP)
+            return !setup_done;
+    }
+    return 0;
+}
+
 void vec_set_free(struct vec_set *set)
 {
     for (size_t i = 0; i < set->n; i++)

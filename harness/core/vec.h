@@ -155,6 +155,10 @@ int vec_resolve_bound(const struct vec_val *v, const struct rc_profile *p,
 /* A negative vector: one that expects a rejection (a result other than ok
  * or notsup). */
 int vec_is_negative(const struct vec_record *r);
+/* A negative vector whose first rejection is not preceded by a set-up step
+ * (the matching valid input accepted): docs/vector-format.md "No vacuous
+ * negatives". */
+int vec_negative_unpaired(const struct vec_record *r);
 
 /* The names of revision bits ("p12r3"). */
 const char *vec_rev_name(uint32_t bit);
