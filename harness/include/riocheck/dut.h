@@ -551,8 +551,8 @@ RC_DECLARE_ENUMS_(ARBRX, arbrx)
 #define RC_POLICY_VALUES(X)                                                    \
     X("sw_restart_order", "oldest_first", 1) /* XONs in list order */          \
     X("sw_restart_order", "other", 2)                                          \
-    X("gen_status_change", "transitions_only", 1) /* a symbol only when a     \
-                                                    reported bit changes */    \
+    X("gen_status_change", "transitions_only", 1) /* exactly I-GEN-2 of        \
+                                                    rio/voqgen.h */            \
     X("gen_status_change", "other", 2)                                         \
     X("ep_orphan", "annex_a2", 1) /* the informative Annex A.2 timer */        \
     X("ep_orphan", "other", 2)                                                 \
