@@ -627,8 +627,10 @@ static int step_line(struct parser *ps, char **w, int nw)
     if (r->machine == NULL)
         return fail(ps, "'%s' before the 'machine' line", key);
     const struct rc_machine_desc *m = r->machine;
-    st.rules = ps->cur_rules;
-    st.setup = (uint8_t)ps->cur_setup;
+    if (strcmp(key, "do") == 0 || strcmp(key, "wait") == 0 || strcmp(key, "query") == 0) {
+        st.rules = ps->cur_rules; /* attribution: only steps that are judged */
+        st.setup = (uint8_t)ps->cur_setup;
+    }
     if (strcmp(key, "checks") == 0 || strcmp(key, "setup") == 0) {
         uint32_t mask = 0;
         for (int i = 1; i < nw; i++) {
