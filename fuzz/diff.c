@@ -207,7 +207,7 @@ static uint8_t diff_free[RC_POLICY_SLOTS]; /* 1: the vendor's value differs */
 static int diff_verbose;
 
 static struct {
-    unsigned long long restate, dup_answer, flow_bind, seq_flip, codec_quiet,
+    unsigned long long restate, dup_answer, rep_xoff, flow_bind, seq_flip, codec_quiet,
         release_flow, gen_stop, stop[RC_MACHINE_COUNT], policy_cfg;
 } diff_stats;
 
@@ -217,6 +217,7 @@ static void diff_report(void)
     for (unsigned m = 0; m < RC_MACHINE_COUNT; m++)
         stops += diff_stats.stop[m];
     if (stops + diff_stats.restate + diff_stats.dup_answer +
+            diff_stats.rep_xoff +
             diff_stats.flow_bind + diff_stats.seq_flip +
             diff_stats.codec_quiet + diff_stats.release_flow +
             diff_stats.gen_stop + diff_stats.policy_cfg ==
@@ -224,12 +225,13 @@ static void diff_report(void)
         return;
     fprintf(stderr,
             "diff: permitted: %llu gen restatements, %llu repeated arbrx "
-            "answers, %llu sw flowID bindings (Table 2-1 C or higher), %llu "
+            "answers, %llu repeated de-allocation XOFF(ARB)s, %llu sw flowID bindings (Table 2-1 C or higher), %llu "
             "arbtx sequence-bit flips, %llu quiet codec errors, %llu "
             "reference configured to a declared policy, %llu arbtx flows "
             "released otherwise, %llu gen symbol divergences; inputs stopped "
             "at a permitted divergence:",
-            diff_stats.restate, diff_stats.dup_answer, diff_stats.flow_bind,
+            diff_stats.restate, diff_stats.dup_answer, diff_stats.rep_xoff,
+            diff_stats.flow_bind,
             diff_stats.seq_flip, diff_stats.codec_quiet, diff_stats.policy_cfg,
             diff_stats.release_flow, diff_stats.gen_stop);
     for (unsigned m = 0; m < RC_MACHINE_COUNT; m++)
@@ -293,6 +295,8 @@ struct ctx {
     int8_t flip[DIFF_FLOWS];  /* arbtx: vendor seq = ref seq ^ flip, -1 ? */
     uint8_t mid[DIFF_FLOWS];  /* arbtx: the vendor is inside a PDU */
     int8_t lastreq[DIFF_FLOWS]; /* arbrx: bit of the last REQUEST, -1 none */
+    int8_t dbit[DIFF_FLOWS];    /* arbrx: bit of the last de-allocation
+                                   XOFF(ARB) the reference sent, -1 none */
     int ep_xoff;         /* ep: an XOFF was received */
     unsigned nbind;
     struct bind bind[32];
@@ -607,6 +611,20 @@ static int extra_ok(struct ctx *c, const struct wout *d, uint32_t j)
         diff_stats.dup_answer++;
         return 1;
     }
+    if (c->p.machine == RC_M_ARBRX && y->kind == RC_ARBRX_OUT_MSG &&
+        y->arg[0] == 1u && y->arg[3] == 1u && y->arg[2] < DIFF_FLOWS &&
+        c->dbit[y->arg[2]] == (int8_t)(y->arg[1] & 1u)) {
+        /* 2.4.7 rule 8 "may send a XOFF(ARB) message during the multi-PDU
+         * transfer": the de-allocation request again, while the flow still
+         * holds its resource (a CCP may be dropped, 2.4.6 rule 2) */
+        struct rc_msg q = {
+            .kind = RC_ARBRX_Q_ALLOCATED, .nargs = 1, .arg = {y->arg[2]}};
+        uint64_t v = 0;
+        if (c->ref.ops->query(c->ref.inst, &q, &v) == RC_OK && v != 0) {
+            diff_stats.rep_xoff++;
+            return 1;
+        }
+    }
     return 0;
 }
 
@@ -712,6 +730,13 @@ static int compare_group(struct ctx *c, const struct wout *r, uint32_t nr,
 
 static void compare_outputs(struct ctx *c)
 {
+    if (c->p.machine == RC_M_ARBRX)
+        for (uint32_t i = 0; i < c->ref.n; i++) {
+            const struct rc_msg *x = &c->ref.out[i];
+            if (x->kind == RC_ARBRX_OUT_MSG && x->arg[0] == 1u &&
+                x->arg[3] == 1u && x->arg[2] < DIFF_FLOWS)
+                c->dbit[x->arg[2]] = (int8_t)(x->arg[1] & 1u);
+        }
     if (c->p.machine == RC_M_SW)
         sw_learn(c);
     if (c->p.machine == RC_M_ARBTX)
@@ -892,6 +917,10 @@ static void soft_before(struct ctx *c)
             c->soft = "sw_importance"; /* 2.4.2.2: "deemed more important" */
         break;
     case RC_M_ARBRX:
+        if (ev == RC_ARBRX_EV_TICK && (evprog_cfg(&c->p, RC_ARBRX_CFG_IDLE) ||
+                                       evprog_cfg(&c->p, RC_ARBRX_CFG_RELEASE)))
+            c->soft = "arbitration timers (2.4.8 NOTE: intervals specific "
+                      "to the implementation)";
         if (ev == RC_ARBRX_EV_CCP && (a[1] == 5u || a[1] == 6u) &&
             a[0] < DIFF_FLOWS) {
             if (c->lastreq[a[0]] == (int8_t)(a[2] & 1u) &&
@@ -906,10 +935,16 @@ static void soft_before(struct ctx *c)
             pol_free(RC_POL_GEN_SIZE7))
             c->soft = "gen_size7"; /* Table 5-3: 0x7 = Reserved */
         break;
+    case RC_M_ARBTX:
+        if (ev == RC_ARBTX_EV_TICK &&
+            (evprog_cfg(&c->p, RC_ARBTX_CFG_TIMEOUT) ||
+             evprog_cfg(&c->p, RC_ARBTX_CFG_BACKOFF)))
+            c->soft = "arbitration timers (2.4.8 NOTE: intervals specific "
+                      "to the implementation)";
+        break;
     case RC_M_CODEC:
     case RC_M_P12REG:
     case RC_M_P9REG:
-    case RC_M_ARBTX:
     case RC_MACHINE_COUNT:
         break;
     }
@@ -989,6 +1024,7 @@ static void run(struct ctx *c, const struct rc_dut *vendor)
     c->dut.out = diff_out_dut;
     memset(c->flip, -1, sizeof c->flip);
     memset(c->lastreq, -1, sizeof c->lastreq);
+    memset(c->dbit, -1, sizeof c->dbit);
     if (c->p.machine == RC_M_ARBTX) {
         /* 2.4.7 rule 4 fixes no first bit: bind it per flow (next_seq, or
          * the first REQUEST) */
