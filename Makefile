@@ -429,6 +429,12 @@ fuzz-findtime: fuzz-build
 	$(MAKE) --no-print-directory VARIANT=gcc examples
 	sh fuzz/tools/diff-findtime.sh --bin $(FUZZ_O)/diff --libdir $(BUILD)/gcc/lib
 
+# Soundness of the differential target (issue 10): its seeds against every
+# conforming example (no finding) and every broken one (found); no clang.
+.PHONY: fuzz-conforming
+fuzz-conforming: $(O)/fuzz/diff-replay $(EXAMPLES)
+	FUZZ_BIN=$(O)/fuzz LIBDIR=$(O)/lib sh fuzz/tools/diff-conforming.sh
+
 -include $(wildcard $(O)/fuzz/*.d $(O)/fuzz/*/*.d $(FUZZ_O)/*/*/*.d $(FUZZ_O)/*/*/*/*.d \
   $(FUZZ_AFL_O)/*/*/*.d $(FUZZ_AFL_O)/*/*/*/*.d)
 # ============================================================================

@@ -3,7 +3,13 @@
 # find each deliberately non-conforming example vendor.
 #
 #   fuzz/tools/diff-findtime.sh [--time S] [--corpus DIR|none] [--bin PATH]
-#                               [--libdir DIR] [--only NAME]
+#                               [--libdir DIR] [--only NAME] [--conforming]
+#
+# With --conforming it runs the conforming examples instead (reference,
+# ok-*, opt-quiet), each for S seconds, and expects NO finding: a
+# difference the spec permits must be a "permitted divergence" (the
+# "diff: permitted" line; the executions are libFuzzer's count). Exit 0
+# when none had a finding.
 #
 # For every LIBDIR/riocheck-bad-*.so (built by `make examples`) it runs the
 # libFuzzer build of fuzz/diff.c on one core (-jobs=1 -workers=1) with
@@ -26,6 +32,7 @@ CORPUS=fuzz/corpus/diff
 BIN=build/fuzz/diff
 LIBDIR=build/gcc/lib
 ONLY=
+CONF=0
 while [ $# -gt 0 ]; do
     case "$1" in
     --time) TIME=$2; shift 2 ;;
@@ -33,7 +40,8 @@ while [ $# -gt 0 ]; do
     --bin) BIN=$2; shift 2 ;;
     --libdir) LIBDIR=$2; shift 2 ;;
     --only) ONLY=$2; shift 2 ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    --conforming) CONF=1; shift ;;
+    -h|--help) sed -n '2,29p' "$0"; exit 0 ;;
     *) echo "diff-findtime: unknown argument $1" >&2; exit 2 ;;
     esac
 done
@@ -46,9 +54,14 @@ if [ "$CORPUS" != none ] && [ ! -d "$CORPUS" ]; then
     echo "diff-findtime: no corpus directory $CORPUS" >&2
     exit 2
 fi
-set -- "$LIBDIR"/riocheck-bad-*.so
+if [ "$CONF" -eq 1 ]; then
+    set -- "$LIBDIR"/riocheck-reference.so "$LIBDIR"/riocheck-ok-*.so \
+        "$LIBDIR"/riocheck-opt-quiet.so
+else
+    set -- "$LIBDIR"/riocheck-bad-*.so
+fi
 if [ ! -e "$1" ]; then
-    echo "diff-findtime: no $LIBDIR/riocheck-bad-*.so: run 'make examples'" >&2
+    echo "diff-findtime: no example libraries in $LIBDIR: run 'make examples'" >&2
     exit 2
 fi
 case "$BIN" in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
@@ -60,7 +73,11 @@ trap 'rm -rf "$WORK"' EXIT INT TERM
 
 found=0
 missed=0
-printf '%-32s %-9s %8s  %s\n' vendor result seconds finding
+if [ "$CONF" -eq 1 ]; then
+    printf '%-32s %-9s %10s  %s\n' vendor result executions 'permitted divergences'
+else
+    printf '%-32s %-9s %8s  %s\n' vendor result seconds finding
+fi
 for so in "$@"; do
     name=$(basename "$so" .so)
     name=${name#riocheck-}
@@ -72,6 +89,22 @@ for so in "$@"; do
     mkdir -p "$dir/corpus" "$dir/art"
     if [ "$CORPUS" != none ]; then
         cp "$CORPUS"/* "$dir/corpus/" 2>/dev/null
+    fi
+    if [ "$CONF" -eq 1 ]; then
+        (cd "$dir" && RIOCHECK_FUZZ_DUT=$so "$BIN" -max_total_time="$TIME" \
+            -timeout=5 -rss_limit_mb=4096 -print_final_stats=1 \
+            -artifact_prefix="$dir/art/" $DICT corpus >"$dir/log" 2>&1)
+        runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$dir/log")
+        perm=$(grep -m 1 '^diff: permitted' "$dir/log" | cut -c 15-300)
+        if [ -n "$(ls "$dir"/art/ 2>/dev/null)" ]; then
+            what=$(grep -m 1 -E '^fuzz_fail:|SUMMARY: |ERROR: libFuzzer' "$dir/log" | cut -c 1-220)
+            printf '%-32s %-9s %10s  %s\n' "$name" FINDING "${runs:-?}" "$what"
+            missed=$((missed + 1))
+        else
+            printf '%-32s %-9s %10s  %s\n' "$name" clean "${runs:-?}" "$perm"
+            found=$((found + 1))
+        fi
+        continue
     fi
     start=$(date +%s.%N)
     (cd "$dir" && RIOCHECK_FUZZ_DUT=$so "$BIN" -jobs=1 -workers=1 \
@@ -91,5 +124,9 @@ for so in "$@"; do
         missed=$((missed + 1))
     fi
 done
-echo "diff-findtime: $found found, $missed not found within ${TIME} s each"
+if [ "$CONF" -eq 1 ]; then
+    echo "diff-findtime: $found conforming clean, $missed with a finding within ${TIME} s each"
+else
+    echo "diff-findtime: $found found, $missed not found within ${TIME} s each"
+fi
 [ "$missed" -eq 0 ]
