@@ -284,6 +284,31 @@ static int note_reported(const struct rc_machine_desc *m, const struct rc_kind_d
     return 1;
 }
 
+/* Output arguments ABI v2 added at the end of a kind: a v1 DUT does not
+ * report them, so a step that compares one is not-applicable to it (never
+ * failed). {machine, output kind, number of arguments in ABI v1}. */
+static const struct {
+    uint32_t machine, kind, v1_nargs;
+} v2_output_args[] = {
+    {RC_M_ARBTX, RC_ARBTX_OUT_MSG, 4}, /* travel (Part 9 2.4.7 rule 12) */
+};
+
+/* 0, or the v2 argument an expect/allow line compares that a v1 DUT lacks. */
+static const char *v1_unobservable(const struct attempt *a, const struct vec_step *e)
+{
+    if (a->dut->abi_version != 1u || e->kind == NULL)
+        return NULL;
+    for (size_t i = 0; i < sizeof v2_output_args / sizeof v2_output_args[0]; i++) {
+        if (v2_output_args[i].machine != a->r->machine->id ||
+            v2_output_args[i].kind != e->kind->kind)
+            continue;
+        for (unsigned k = 0; k < e->nargs; k++)
+            if (e->args[k].index >= v2_output_args[i].v1_nargs)
+                return e->kind->args[e->args[k].index];
+    }
+    return NULL;
+}
+
 /* ---- matching the wire outputs of one step ------------------------------
  * W: the wire outputs in the DUT's order; E: the expect lines; A: the allow
  * lines (any_extra: `expect any`, every extra output is allowed). Each
@@ -465,6 +490,16 @@ static int check_outputs(struct attempt *a, unsigned d, const struct rc_msg *out
             e[ne++] = s;
         else if (s->type == VEC_EXPECT && note_reported(mach, s->kind, a->p))
             en[nen++] = s;
+        const char *v2arg = (s->type == VEC_EXPECT || s->type == VEC_ALLOW)
+                                ? v1_unobservable(a, s) : NULL;
+        if (v2arg != NULL) {
+            free(m);
+            free(w);
+            if (!probe)
+                verdict(res, RC_V_NA, s->line, "the DUT speaks ABI v1, whose %s output "
+                        "has no argument %s (ABI v2)", s->kind->name, v2arg);
+            return -1;
+        }
         if (ne >= MATCH_MAX_LINES || nal >= MATCH_MAX_LINES || nen >= MATCH_MAX_LINES) {
             free(m);
             free(w);

@@ -416,6 +416,45 @@ static void run_sweep_declined_is_na_and_failures_blame_their_field(void)
     vec_set_free(&s);
 }
 
+/* ---- ABI v1 devices ------------------------------------------------------ */
+
+static int v1_step(void *inst, const struct rc_msg *ev, struct rc_msg *out, uint32_t cap,
+                   uint32_t *n)
+{
+    (void)inst;
+    (void)ev;
+    (void)cap;
+    memset(out, 0, sizeof *out);
+    out->kind = RC_ARBTX_OUT_MSG;
+    out->nargs = 4; /* cmd seq flow reissue: the v1 layout, no travel */
+    out->arg[0] = 5;
+    *n = 1;
+    return RC_OK;
+}
+
+static void run_v2_output_arguments_are_not_applicable_to_v1_duts(void)
+{
+    const char *text = "vector t\nrules R\nrev p9r3\ncite c\nmachine arbtx\n"
+                       "do pdu flow=0 mode=single packets=1\n"
+                       "expect msg cmd=REQUEST_SINGLE flow=0 travel=own\nend\n";
+    struct vec_set s = {0};
+    char err[512];
+    CHECK_EQ(vec_load_text(&s, "t.vec", text, strlen(text), err, sizeof err), 0);
+    struct rc_dut d = {.abi_version = 1, .name = "v1", .version = "1",
+                       .profile = {.p9_revs = 1u << 3, .caps = RC_CAP_ARBTX}};
+    d.machine[RC_M_ARBTX] = (struct rc_machine_ops){fake_create, fake_destroy, v1_step,
+                                                    fake_query};
+    struct rc_run_opts o = {0};
+    struct rc_vec_result res;
+    rc_run_vector(&d, &s.rec[0], &o, &res);
+    CHECK_EQ(res.verdict, RC_V_NA);
+    CHECK(strstr(res.detail, "ABI v1") != NULL);
+    d.abi_version = RC_DUT_ABI_VERSION; /* a v2 DUT that omits it fails */
+    rc_run_vector(&d, &s.rec[0], &o, &res);
+    CHECK_EQ(res.verdict, RC_V_FAIL);
+    vec_set_free(&s);
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -429,5 +468,6 @@ int main(int argc, char **argv)
     RUN(run_attribution_fails_only_the_steps_rules);
     RUN(run_policy_vectors_apply_only_to_declaring_duts);
     RUN(run_sweep_declined_is_na_and_failures_blame_their_field);
+    RUN(run_v2_output_arguments_are_not_applicable_to_v1_duts);
     return check_finish(argv[0]);
 }
