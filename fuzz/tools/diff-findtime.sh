@@ -95,7 +95,7 @@ for so in "$@"; do
             -timeout=5 -rss_limit_mb=4096 -print_final_stats=1 \
             -artifact_prefix="$dir/art/" $DICT corpus >"$dir/log" 2>&1)
         runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$dir/log")
-        perm=$(grep -m 1 '^diff: permitted' "$dir/log" | cut -c 15-300)
+        perm=$(grep -m 1 '^diff: permitted' "$dir/log" | cut -c 18-400)
         if [ -n "$(ls "$dir"/art/ 2>/dev/null)" ]; then
             what=$(grep -m 1 -E '^fuzz_fail:|SUMMARY: |ERROR: libFuzzer' "$dir/log" | cut -c 1-220)
             printf '%-32s %-9s %10s  %s\n' "$name" FINDING "${runs:-?}" "$what"
