@@ -175,7 +175,7 @@ check: $(REF_TESTS) $(HARNESS_TESTS) $(RIOCHECK) $(SHIM) $(EXAMPLES)
 	    harness/cli/tests/conformance_test.sh harness/examples/minimal_vendor_test.sh \
 	    harness/examples/examples_test.sh \
 	    $(EXTRA_TESTS) \
-	    docs/interpretations_test.sh fuzz/replay_test.sh
+	    docs/interpretations_test.sh fuzz/replay_test.sh fuzz/tools/diff-conforming.sh
 
 # Everything, in every variant: what CI runs.
 # Each variant builds on every core (the tests themselves run one after the
