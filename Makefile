@@ -99,6 +99,9 @@ SHIM := $(O)/bin/riocheck-shim
 ##                      (BENCH_TIME seconds each, default 10)
 ##   make fuzz-findtime seconds for the differential target to find each
 ##                      example non-conforming vendor (goal: 60 s each)
+##   make fuzz-conforming  the differential target's seeds against every
+##                      conforming example (no finding) and every broken one
+##                      (found); also run by `make check`
 ##   make fuzz-replay   the replay binaries BUILD/VARIANT/fuzz/T-replay (run
 ##                      on fuzz/corpus/T by `make check`)
 ##   make clean         remove BUILD (default build/)
