@@ -497,6 +497,9 @@ static int header_line(struct parser *ps, char **w, int nw, char *rest)
         for (int i = 1; i < nw; i++) {
             if (r->nrules >= VEC_MAX_RULES)
                 return fail(ps, "more than %u rule ids", VEC_MAX_RULES);
+            for (unsigned k = 0; k < r->nrules; k++)
+                if (strcmp(r->rules[k], w[i]) == 0)
+                    return fail(ps, "rule %s given twice", w[i]);
             r->rules[r->nrules] = strdup(w[i]);
             if (r->rules[r->nrules] == NULL)
                 return fail(ps, "out of memory");

@@ -131,6 +131,7 @@ static void vec_rejects_malformed_input_with_file_line(void)
         {"vector a\nend x\n", "t.vec:2: 'end' takes nothing"},
         {"vector a\ncite\n", "t.vec:2: 'cite' needs the spec source"},
         {"vector a\nfrobnicate\n", "t.vec:2: 'frobnicate' before the 'machine' line"},
+        {"vector a\nrules R S\nrules R\n", "t.vec:3: rule R given twice"},
         {"vector a\nmachine gen\nfrobnicate\n", "t.vec:3: 'frobnicate' before any 'do'"},
     };
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
