@@ -354,6 +354,19 @@ static int same_keys(const struct matcher *m, const struct rc_msg *w,
     return 1;
 }
 
+/* `order by`: output w may take only the first open expect line of its key
+ * class (true for every line under the other orders). */
+static int by_key_eligible(const struct matcher *m, const struct rc_msg *w, unsigned j,
+                           const struct bind *b)
+{
+    if (m->order == NULL || m->order->order_any)
+        return 1;
+    for (unsigned k = 0; k < j; k++)
+        if (!m->taken[k] && same_keys(m, w, m->e[k], b))
+            return 0;
+    return same_keys(m, w, m->e[j], b);
+}
+
 static int search(struct matcher *m, uint32_t i, unsigned left, struct bind b)
 {
     if (m->budget == 0)
@@ -371,14 +384,8 @@ static int search(struct matcher *m, uint32_t i, unsigned left, struct bind b)
     for (unsigned j = 0; j < m->ne; j++) {
         if (m->taken[j])
             continue;
-        if (m->order != NULL && !m->order->order_any) {
-            /* order by: only the first open line of w's key class */
-            int earlier = 0;
-            for (unsigned k = 0; k < j && !earlier; k++)
-                earlier = !m->taken[k] && same_keys(m, w, m->e[k], &b);
-            if (earlier || !same_keys(m, w, m->e[j], &b))
-                continue;
-        }
+        if (!by_key_eligible(m, w, j, &b))
+            continue;
         struct bind nb = b;
         if (msg_matches(m->a, w, m->e[j], &nb)) {
             m->taken[j] = 1;
@@ -421,13 +428,8 @@ static int greedy(struct matcher *m, struct bind b)
         for (unsigned j = 0; j < m->ne && !placed; j++) {
             if (m->taken[j])
                 continue;
-            if (m->order != NULL && !m->order->order_any) {
-                int earlier = 0;
-                for (unsigned k = 0; k < j && !earlier; k++)
-                    earlier = !m->taken[k] && same_keys(m, w, m->e[k], &b);
-                if (earlier || !same_keys(m, w, m->e[j], &b))
-                    continue;
-            }
+            if (!by_key_eligible(m, w, j, &b))
+                continue;
             if (msg_matches(m->a, w, m->e[j], &b)) {
                 m->taken[j] = 1;
                 left--;
