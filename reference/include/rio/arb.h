@@ -476,7 +476,7 @@ int rio_arb_tx_init(struct rio_arb_tx *ctx, const struct rio_arb_tx_cfg *cfg);
  * Outputs per step: TICK: at most one message and one note per flow;
  * SLOT: one data packet, at most 2 messages (RELEASE, next REQUEST) and 3
  * notes; CCP, PDU, END: at most 2 messages and 4 notes.
- * The transition table is above rio_arb_tx_step in arb.c.
+ * The transition table is above rio_arb_tx_step in arbtx.c.
  */
 int rio_arb_tx_step(struct rio_arb_tx *ctx, const struct rio_arb_tx_event *ev,
                     struct rio_arb_tx_out *out);
@@ -667,7 +667,7 @@ int rio_arb_rx_init(struct rio_arb_rx *ctx, const struct rio_arb_rx_cfg *cfg);
  * Outputs per step: TICK: at most one message and two notes per flow;
  * RESET: one note per allocated flow, no message; others: at most one
  * message and 4 notes.
- * The transition table is above rio_arb_rx_step in arb.c.
+ * The transition table is above rio_arb_rx_step in arbrx.c.
  */
 int rio_arb_rx_step(struct rio_arb_rx *ctx, const struct rio_arb_rx_event *ev,
                     struct rio_arb_rx_out *out);
