@@ -69,6 +69,10 @@ EXAMPLE_SRC := $(wildcard harness/examples/*.c)
 EXAMPLES := $(patsubst harness/examples/%.c,$(O)/lib/riocheck-%.so,$(EXAMPLE_SRC)) \
             $(O)/lib/riocheck-reference.so
 REFDUT_NOENTRY := $(O)/harness/refdut/refdut-noentry.o
+# The machine adapters of the reference DUT (harness/refdut/*.c but refdut.c,
+# which holds the DUT description and the shared helpers): linked beside
+# refdut.o or REFDUT_NOENTRY wherever one of them is.
+REFDUT_MACHINES := $(patsubst %.c,$(O)/%.o,$(filter-out harness/refdut/refdut.c,$(wildcard harness/refdut/*.c)))
 
 LIB_A := $(O)/lib/librio.a
 LIB_SO := $(O)/lib/librio.so
@@ -143,11 +147,11 @@ $(REFDUT_NOENTRY): harness/refdut/refdut.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(REF_INC) -DREFDUT_NO_ENTRY -MMD -MP -c $< -o $@
 
-$(O)/lib/riocheck-reference.so: $(O)/harness/refdut/refdut.o $(LIB_A)
+$(O)/lib/riocheck-reference.so: $(O)/harness/refdut/refdut.o $(REFDUT_MACHINES) $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) -shared -Wl,-Bsymbolic-functions $(ALL_LDFLAGS) -o $@ $^
 
-$(O)/lib/riocheck-%.so: $(O)/harness/examples/%.o $(REFDUT_NOENTRY) $(LIB_A)
+$(O)/lib/riocheck-%.so: $(O)/harness/examples/%.o $(REFDUT_NOENTRY) $(REFDUT_MACHINES) $(LIB_A)
 	@mkdir -p $(@D)
 	$(CC) -shared -Wl,-Bsymbolic-functions $(ALL_LDFLAGS) -o $@ $^
 

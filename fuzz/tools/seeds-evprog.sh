@@ -24,7 +24,7 @@ trap 'rm -rf "$TMP"' EXIT INT TERM
 # shellcheck disable=SC2086
 $CC -std=c11 -O1 -D_POSIX_C_SOURCE=200809L -Ireference/include \
     -Iharness/include reference/src/*.c harness/core/vec.c \
-    harness/core/registry.c harness/refdut/refdut.c fuzz/common/evprog.c \
+    harness/core/registry.c harness/refdut/*.c fuzz/common/evprog.c \
     fuzz/tools/vec2evprog.c -o "$TMP/vec2evprog"
 
 for m in gen rx ep sw arbtx arbrx p12reg p9reg; do
