@@ -29,6 +29,14 @@
  * wrapper keeps each port's CSR word (the reference has no query for it);
  * everything else is the reference.
  */
+/* ok-gen-restate-all.c builds this file with OK_RESTATE_ALL 1: restate
+ * every group in use after every congest or csr event, not only the event
+ * port's group after an event that made the reference send nothing. */
+#ifndef OK_RESTATE_ALL
+#define OK_RESTATE_ALL 0
+#define OK_NAME "ok-gen-restate"
+#endif
+
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,17 +122,30 @@ static int ok_q(const struct ok_gen *g, uint32_t kind, uint64_t a0, uint64_t a1,
     return ok_ref()->query(g->ref, &m, v);
 }
 
-/* Restate the group of port q on transmitting port p, stream vc (RC_VC_ALL or
- * a VC), when it reads what p last sent. Appends at out[*n] if room. */
-static void ok_restate(const struct ok_gen *g, unsigned p, unsigned vc, unsigned q,
+/* Port Status bits of a symbol of transmitting port p (2.1). */
+static unsigned ok_status_bits(const struct ok_gen *g, unsigned p)
+{
+    unsigned width = g->rev == 2 ? 5u : (g->csr[p] >> 3) & 7u;
+    return g->rev == 2 ? 6u : (g->format == 64 ? 20u : 13u) - width;
+}
+
+/* Restate group `group` on transmitting port p, stream vc (RC_VC_ALL or a
+ * VC), when it is in use, was not sent in this event and reads what p last
+ * sent. Appends at out[*n] if room. */
+static void ok_restate(const struct ok_gen *g, unsigned p, unsigned vc, unsigned group,
                        struct rc_msg *out, uint32_t cap, uint32_t *n)
 {
     uint32_t w = g->csr[p];
     unsigned width = g->rev == 2 ? 5u : (w >> 3) & 7u;
-    unsigned s = g->rev == 2 ? 6u : (g->format == 64 ? 20u : 13u) - width;
-    unsigned group = q / s;
+    unsigned s = ok_status_bits(g, p);
     if (g->rev != 2 && group >= (1u << width))
-        return; /* q is in no group of p */
+        return; /* no such group on p */
+    if (group * s >= g->ports)
+        return; /* no port of the group exists */
+    for (uint32_t i = 0; i < *n; i++)
+        if (out[i].kind == RC_GEN_OUT_SYMBOL && out[i].arg[0] == p &&
+            out[i].arg[1] == vc && out[i].arg[2] == group)
+            return; /* sent in this event already */
     uint64_t status = 0, sent = 0, r;
     for (unsigned i = 0; i < s && group * s + i < g->ports; i++) {
         if (ok_q(g, RC_GEN_Q_REPORTED, group * s + i, vc, 0, 2, &r) != RC_OK)
@@ -170,8 +191,10 @@ static int ok_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
         return rc;
     if (ev->kind == RC_GEN_EV_CSR && ev->arg[0] < OK_MAX_PORTS)
         g->csr[ev->arg[0]] = (uint32_t)ev->arg[1];
-    if (*n != 0 || (ev->kind != RC_GEN_EV_CSR && ev->kind != RC_GEN_EV_CONGEST))
+    if (ev->kind != RC_GEN_EV_CSR && ev->kind != RC_GEN_EV_CONGEST)
         return rc;
+    if (!OK_RESTATE_ALL && *n != 0)
+        return rc; /* only events that made the reference send nothing */
     unsigned q = (unsigned)ev->arg[0];
     for (unsigned p = 0; p < g->ports && p < OK_MAX_PORTS; p++) {
         uint32_t w = g->csr[p];
@@ -179,13 +202,18 @@ static int ok_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
             continue;
         int pervc = (w & OK_CSR_BIT11_PERVC) &&
                     (g->rev == 2 || (w & OK_CSR_BIT2_PERVC_SUP));
-        if (!pervc) {
-            ok_restate(g, p, RC_VC_ALL, q, out, cap, n);
-            continue;
+        /* the event port's group, or (OK_RESTATE_ALL) every group: 2^6 at most */
+        unsigned first = OK_RESTATE_ALL ? 0u : q / ok_status_bits(g, p);
+        unsigned last = OK_RESTATE_ALL ? 63u : first;
+        for (unsigned grp = first; grp <= last; grp++) {
+            if (!pervc) {
+                ok_restate(g, p, RC_VC_ALL, grp, out, cap, n);
+                continue;
+            }
+            for (unsigned v = 0; v <= 8; v++)
+                if (ok_vc_in_use(g->vcs, v))
+                    ok_restate(g, p, v, grp, out, cap, n);
         }
-        for (unsigned v = 0; v <= 8; v++)
-            if (ok_vc_in_use(g->vcs, v))
-                ok_restate(g, p, v, q, out, cap, n);
     }
     return rc;
 }
@@ -194,7 +222,7 @@ const struct rc_dut *riocheck_dut_v1(void)
 {
     static struct rc_dut dut;
     dut = *rc_refdut();
-    dut.name = "ok-gen-restate";
+    dut.name = OK_NAME;
     dut.profile.policy[RC_POL_GEN_STATUS_CHANGE] = 2; /* other */
     dut.machine[RC_M_GEN].create = ok_create;
     dut.machine[RC_M_GEN].destroy = ok_destroy;
