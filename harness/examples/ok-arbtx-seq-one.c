@@ -11,8 +11,8 @@
  * (Figure 2-4's "Request_0" is an example).
  *
  * PERMITS: 2.4.7 rule 4 "The sequence number shall advance for any new REQUESTs"
- * DECLARES: arbtx_release=on_end arbrx_copies=i_arb_5_6_7 arbrx_crossing=i_arb_20
- * (the reference's declarations, unchanged: only the bit labels differ)
+ * DECLARES: none of its own (it keeps every policy the reference declares:
+ * only the bit labels differ, which no policy covers)
  *
  * How: the reference arbtx with every sequence bit relabelled: outputs
  * msg(cmd, seq, flow, reissue, travel) and note(kind, flow, seq) carry
