@@ -86,6 +86,13 @@ const char *vec_rev_name(uint32_t bit)
 
 /* ---- parsing state ---------------------------------------------------- */
 
+/* The last `do`/`wait` of an alternative and the lines after it so far. */
+struct step_state {
+    unsigned do_line;  /* 0: no `do` yet */
+    unsigned expects;  /* expect and allow lines */
+    unsigned order_line, result_line, none_line, wire_line; /* 0: none yet */
+};
+
 struct parser {
     struct vec_set *set;
     const char *file;
@@ -100,6 +107,14 @@ struct parser {
     uint32_t bound;         /* names bound by earlier lines (slots) */
     uint32_t prefix_bound;  /* ... before the first `branch` */
     int capture_ok;         /* ?name allowed in the value being parsed */
+    /* the step being described in the current alternative (the common
+     * steps, then one branch); prefix: the same at the first `branch`, where
+     * every alternative starts again */
+    struct step_state cur, prefix;
+    /* the bytes of the file, and where the current line starts and ends
+     * (after its newline) */
+    const char *text;
+    size_t line_start, line_end;
 };
 
 #if defined(__GNUC__)
@@ -420,9 +435,12 @@ static int begin_record(struct parser *ps, char **w, int nw, int sweep)
     ps->cur_setup = 0;
     ps->bound = ps->prefix_bound = 0;
     ps->capture_ok = 0;
+    memset(&ps->cur, 0, sizeof ps->cur);
+    memset(&ps->prefix, 0, sizeof ps->prefix);
     memcpy(ps->rec->id, w[1], len + 1);
     ps->rec->file = ps->file;
     ps->rec->line = ps->line;
+    ps->rec->text = ps->text + ps->line_start;
     ps->rec->sweep = sweep;
     return 0;
 }
@@ -431,6 +449,7 @@ static int end_record(struct parser *ps)
 {
     struct vec_record *r = ps->rec;
     r->end_line = ps->line;
+    r->text_len = ps->line_end - (size_t)(r->text - ps->text);
     if (r->nrules == 0)
         return fail(ps, "vector %s has no 'rules' line", r->id);
     if (r->revs == 0)
@@ -570,6 +589,8 @@ static int header_line(struct parser *ps, char **w, int nw, char *rest)
             for (unsigned k = 0; k < r->npolicy; k++)
                 if (r->policy[k].index == (unsigned)idx)
                     return fail(ps, "policy '%s' given twice", w[i]);
+            if (r->npolicy >= RC_POLICY_SLOTS) /* NEVER: each policy once */
+                return fail(ps, "more than %u policies", RC_POLICY_SLOTS);
             r->policy[r->npolicy].index = (uint8_t)idx;
             r->policy[r->npolicy].value = (uint8_t)val;
             r->npolicy++;
@@ -580,7 +601,8 @@ static int header_line(struct parser *ps, char **w, int nw, char *rest)
         if (!r->sweep)
             return fail(ps, "'oracle' belongs to sweep records");
         if (nw != 2 || strlen(w[1]) >= sizeof r->oracle)
-            return fail(ps, "'oracle' takes one name");
+            return fail(ps, "'oracle' takes one name (at most %zu characters)",
+                        sizeof r->oracle - 1);
         strcpy(r->oracle, w[1]);
         return 0;
     }
@@ -614,6 +636,35 @@ static int header_line(struct parser *ps, char **w, int nw, char *rest)
         return 0;
     }
     return 1; /* not a header keyword */
+}
+
+/* One more expect or allow line after the current `do`. */
+static int count_expect(struct parser *ps)
+{
+    if (++ps->cur.expects > VEC_MAX_EXPECT)
+        return fail(ps, "more than %u expect and allow lines after the 'do' or "
+                        "'wait' of line %u", VEC_MAX_EXPECT, ps->cur.do_line);
+    return 0;
+}
+
+/* repeat=N, wait upto=N from=M: literals in range (values from variables are
+ * checked by the runner). */
+static int check_times(struct parser *ps, const struct vec_step *st)
+{
+    if (!st->wait) {
+        if (st->repeat.var == VEC_VAR_NONE &&
+            (st->repeat.n == 0 || st->repeat.n > VEC_REPEAT_MAX))
+            return fail(ps, "repeat=%llu: the number of applications is 1 to %u",
+                        (unsigned long long)st->repeat.n, VEC_REPEAT_MAX);
+        return 0;
+    }
+    if (st->upto.var == VEC_VAR_NONE && (st->upto.n == 0 || st->upto.n > VEC_REPEAT_MAX))
+        return fail(ps, "'wait' needs upto=N, 1 <= N <= %u", VEC_REPEAT_MAX);
+    if (st->from.var == VEC_VAR_NONE && st->upto.var == VEC_VAR_NONE &&
+        st->from.n > st->upto.n)
+        return fail(ps, "wait from=%llu is after upto=%llu",
+                    (unsigned long long)st->from.n, (unsigned long long)st->upto.n);
+    return 0;
 }
 
 static int step_line(struct parser *ps, char **w, int nw)
@@ -654,9 +705,12 @@ static int step_line(struct parser *ps, char **w, int nw)
     if (strcmp(key, "branch") == 0) {
         if (nw != 1)
             return fail(ps, "'branch' takes no arguments");
-        if (r->nbranches == 0)
+        if (r->nbranches == 0) {
             ps->prefix_bound = ps->bound;
+            ps->prefix = ps->cur;
+        }
         ps->bound = ps->prefix_bound;
+        ps->cur = ps->prefix;
         st.type = VEC_BRANCH;
         r->nbranches++;
         return add_step(ps, &st);
@@ -668,18 +722,21 @@ static int step_line(struct parser *ps, char **w, int nw)
             return fail(ps, "'%s' needs an event of machine %s", key, m->name);
         if (parse_args(ps, &st, w + 2, nw - 2) != 0)
             return -1;
-        if (st.wait && st.upto.n == 0 && st.upto.var == VEC_VAR_NONE)
-            return fail(ps, "'wait' needs upto=N (N >= 1)");
+        if (check_times(ps, &st) != 0)
+            return -1;
+        memset(&ps->cur, 0, sizeof ps->cur);
+        ps->cur.do_line = ps->line;
         return add_step(ps, &st);
     }
-    if (last_do(r) < 0)
-        return fail(ps, "'%s' before any 'do'", key);
+    if (ps->cur.do_line == 0)
+        return fail(ps, "'%s' before any 'do'%s", key,
+                    r->nbranches ? " (in the common steps or this branch)" : "");
     if (strcmp(key, "order") == 0) {
         st.type = VEC_ORDER;
-        for (unsigned i = r->nsteps; i > 0 && r->steps[i - 1].type != VEC_DO &&
-                                     r->steps[i - 1].type != VEC_BRANCH; i--)
-            if (r->steps[i - 1].type == VEC_ORDER)
-                return fail(ps, "one 'order' line per step");
+        if (ps->cur.order_line != 0)
+            return fail(ps, "one 'order' line per step (another at line %u)",
+                        ps->cur.order_line);
+        ps->cur.order_line = ps->line;
         if (nw == 2 && strcmp(w[1], "any") == 0) {
             st.order_any = 1;
             return add_step(ps, &st);
@@ -703,34 +760,49 @@ static int step_line(struct parser *ps, char **w, int nw)
         if (nw < 2 || (st.kind = rc_kind_by_name(m->outputs, m->noutputs, w[1])) == NULL ||
             !(st.kind->flags & RC_WIRE))
             return fail(ps, "'allow' needs a wire output of machine %s", m->name);
-        if (parse_args(ps, &st, w + 2, nw - 2) != 0)
+        if (parse_args(ps, &st, w + 2, nw - 2) != 0 || count_expect(ps) != 0)
             return -1;
         return add_step(ps, &st);
     }
     if (strcmp(key, "expect") == 0) {
-        if (nw == 2 && strcmp(w[1], "none") == 0) {
-            st.type = VEC_EXPECT_NONE;
-            return add_step(ps, &st);
-        }
-        if (nw == 2 && strcmp(w[1], "any") == 0) {
-            st.type = VEC_EXPECT_ANY;
+        if (nw == 2 && (strcmp(w[1], "none") == 0 || strcmp(w[1], "any") == 0)) {
+            st.type = w[1][0] == 'n' ? VEC_EXPECT_NONE : VEC_EXPECT_ANY;
+            unsigned other = st.type == VEC_EXPECT_NONE ? ps->cur.wire_line
+                                                        : ps->cur.none_line;
+            if (other != 0)
+                return fail(ps, "'expect %s' contradicts the %s of line %u", w[1],
+                            st.type == VEC_EXPECT_NONE ? "expected wire output"
+                                                       : "'expect none'", other);
+            if (st.type == VEC_EXPECT_NONE)
+                ps->cur.none_line = ps->line;
+            else
+                ps->cur.wire_line = ps->line;
             return add_step(ps, &st);
         }
         st.type = VEC_EXPECT;
         if (nw < 2 || (st.kind = rc_kind_by_name(m->outputs, m->noutputs, w[1])) == NULL)
             return fail(ps, "'expect' needs none, any or an output of machine %s",
                         m->name);
+        if ((st.kind->flags & RC_WIRE) && ps->cur.none_line != 0)
+            return fail(ps, "'expect %s' contradicts the 'expect none' of line %u",
+                        w[1], ps->cur.none_line);
         ps->capture_ok = 1;
         int rc = parse_args(ps, &st, w + 2, nw - 2);
         ps->capture_ok = 0;
-        if (rc != 0)
+        if (rc != 0 || count_expect(ps) != 0)
             return -1;
+        if (st.kind->flags & RC_WIRE)
+            ps->cur.wire_line = ps->line;
         return add_step(ps, &st);
     }
     if (strcmp(key, "result") == 0) {
         st.type = VEC_RESULT;
         if (nw != 2 || rc_result_by_name(w[1], &st.result) != 0)
             return fail(ps, "'result' needs one result name (ok, crc, reserved, ...)");
+        if (ps->cur.result_line != 0)
+            return fail(ps, "one 'result' line per step (another at line %u)",
+                        ps->cur.result_line);
+        ps->cur.result_line = ps->line;
         return add_step(ps, &st);
     }
     if (strcmp(key, "query") == 0) {
@@ -777,7 +849,7 @@ static int parse_line(struct parser *ps, char *line)
     int nw = 0;
     for (char *t = strtok(line, " \t\r"); t; t = strtok(NULL, " \t\r")) {
         if (nw == (int)(sizeof w / sizeof w[0]))
-            return fail(ps, "too many words");
+            return fail(ps, "more than %zu words on one line", sizeof w / sizeof w[0]);
         w[nw++] = t;
     }
     if (nw == 0)
@@ -803,27 +875,51 @@ static int parse_line(struct parser *ps, char *line)
     return step_line(ps, w, nw);
 }
 
-int vec_load_text(struct vec_set *set, const char *name, const char *text,
-                  size_t len, char *err, size_t cap)
+/* Append a file to the set: its name and its bytes (text, len + 1 bytes
+ * with a NUL, taken over: freed here on failure). */
+static int add_file(struct vec_set *set, const char *name, char *text, size_t len)
 {
     char *fname = strdup(name);
-    char **files = fname ? realloc(set->files, (set->nfiles + 1) * sizeof *files)
-                         : NULL;
-    if (fname == NULL || files == NULL) {
+    char **files = fname ? realloc(set->files, (set->nfiles + 1) * sizeof *files) : NULL;
+    if (files != NULL)
+        set->files = files;
+    char **texts = files ? realloc(set->texts, (set->nfiles + 1) * sizeof *texts) : NULL;
+    if (texts != NULL)
+        set->texts = texts;
+    size_t *lens = texts ? realloc(set->text_lens, (set->nfiles + 1) * sizeof *lens) : NULL;
+    if (lens == NULL) {
         free(fname);
-        snprintf(err, cap, "%s: out of memory", name);
+        free(text);
         return -1;
     }
-    set->files = files;
-    set->files[set->nfiles++] = fname;
-    struct parser ps = {.set = set, .file = fname, .err = err, .cap = cap, .first_new = set->n};
+    set->text_lens = lens;
+    set->files[set->nfiles] = fname;
+    set->texts[set->nfiles] = text;
+    set->text_lens[set->nfiles] = len;
+    set->nfiles++;
+    return 0;
+}
+
+/* Parse the last file added to the set. */
+static int parse_file(struct vec_set *set, char *err, size_t cap)
+{
+    size_t f = set->nfiles - 1;
+    const char *text = set->texts[f];
+    size_t len = set->text_lens[f];
+    struct parser ps = {.set = set, .file = set->files[f], .err = err, .cap = cap,
+                        .first_new = set->n, .text = text};
     size_t pos = 0;
     int rc = 0;
+    /* a UTF-8 byte order mark, as some editors write: not part of line 1 */
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+        pos = 3;
     while (pos < len && rc == 0) {
         size_t end = pos;
         while (end < len && text[end] != '\n')
             end++;
         ps.line++;
+        ps.line_start = pos;
+        ps.line_end = end < len ? end + 1 : end;
         size_t n = end - pos;
         if (n >= VEC_LINE_MAX) {
             rc = fail(&ps, "line longer than %u characters", VEC_LINE_MAX - 1);
@@ -834,6 +930,11 @@ int vec_load_text(struct vec_set *set, const char *name, const char *text,
         line[n] = '\0';
         if (memchr(line, '\0', n) != NULL) {
             rc = fail(&ps, "NUL byte in a text file");
+            break;
+        }
+        if (n >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0) {
+            rc = fail(&ps, "a UTF-8 byte order mark (EF BB BF) is allowed only at the "
+                           "start of the file");
             break;
         }
         rc = parse_line(&ps, line);
@@ -851,6 +952,24 @@ int vec_load_text(struct vec_set *set, const char *name, const char *text,
     return rc;
 }
 
+int vec_load_text(struct vec_set *set, const char *name, const char *text,
+                  size_t len, char *err, size_t cap)
+{
+    char *copy = len < SIZE_MAX ? malloc(len + 1) : NULL;
+    if (copy != NULL) {
+        if (len > 0)
+            memcpy(copy, text, len);
+        copy[len] = '\0';
+    }
+    if (copy == NULL || add_file(set, name, copy, len) != 0) {
+        snprintf(err, cap, "%s: out of memory", name);
+        return -1;
+    }
+    return parse_file(set, err, cap);
+}
+
+#define VEC_FILE_MAX (64u << 20)
+
 int vec_load_file(struct vec_set *set, const char *path, char *err, size_t cap)
 {
     FILE *f = fopen(path, "rb");
@@ -858,54 +977,97 @@ int vec_load_file(struct vec_set *set, const char *path, char *err, size_t cap)
         snprintf(err, cap, "%s: %s", path, strerror(errno));
         return -1;
     }
+    /* read once, to the end: a FIFO or a pipe cannot be read again */
     size_t size = 0, alloc = 65536;
-    char *buf = malloc(alloc);
-    while (buf != NULL) {
+    char *buf = malloc(alloc + 1);
+    const char *why = buf ? NULL : "out of memory";
+    while (why == NULL) {
+        errno = 0;
         size_t got = fread(buf + size, 1, alloc - size, f);
         size += got;
-        if (got == 0)
+        if (got == 0) {
+            if (ferror(f))
+                why = errno ? strerror(errno) : "read error";
             break;
+        }
         if (size == alloc) {
-            if (alloc >= (64u << 20)) {
-                free(buf);
-                buf = NULL;
-                fclose(f);
-                snprintf(err, cap, "%s: larger than 64 MiB", path);
-                return -1;
+            if (alloc >= VEC_FILE_MAX) {
+                why = "larger than 64 MiB";
+                break;
             }
-            char *p = realloc(buf, alloc * 2);
+            char *p = realloc(buf, 2 * alloc + 1);
             if (p == NULL) {
-                free(buf);
-                buf = NULL;
+                why = "out of memory";
                 break;
             }
             buf = p;
             alloc *= 2;
         }
     }
-    int ioerr = ferror(f);
     fclose(f);
-    if (buf == NULL || ioerr) {
+    if (why != NULL) {
         free(buf);
-        snprintf(err, cap, "%s: %s", path, buf ? "read error" : "out of memory");
+        snprintf(err, cap, "%s: %s", path, why);
         return -1;
     }
-    int rc = vec_load_text(set, path, buf, size, err, cap);
-    free(buf);
-    return rc;
+    buf[size] = '\0';
+    if (add_file(set, path, buf, size) != 0) {
+        snprintf(err, cap, "%s: out of memory", path);
+        return -1;
+    }
+    return parse_file(set, err, cap);
+}
+
+static int by_id(const void *a, const void *b)
+{
+    const struct vec_record *x = *(const struct vec_record *const *)a;
+    const struct vec_record *y = *(const struct vec_record *const *)b;
+    int c = strcmp(x->id, y->id);
+    if (c != 0)
+        return c;
+    return x < y ? -1 : x > y; /* equal ids in load order */
 }
 
 int vec_check_unique(const struct vec_set *set, char *err, size_t cap)
 {
+    if (set->n < 2)
+        return 0;
+    const struct vec_record **p = malloc(set->n * sizeof *p);
+    if (p == NULL) {
+        snprintf(err, cap, "checking vector ids: out of memory");
+        return -1;
+    }
     for (size_t i = 0; i < set->n; i++)
-        for (size_t j = i + 1; j < set->n; j++)
-            if (strcmp(set->rec[i].id, set->rec[j].id) == 0) {
-                snprintf(err, cap, "%s:%u: vector id %s already used at %s:%u",
-                         set->rec[j].file, set->rec[j].line, set->rec[j].id,
-                         set->rec[i].file, set->rec[i].line);
-                return -1;
-            }
-    return 0;
+        p[i] = &set->rec[i];
+    qsort(p, set->n, sizeof *p, by_id);
+    /* of the ids used twice, the one first used earliest (load order), and
+     * its second use */
+    const struct vec_record *first = NULL, *again = NULL;
+    for (size_t i = 0; i + 1 < set->n; i++) {
+        int starts_group = i == 0 || strcmp(p[i - 1]->id, p[i]->id) != 0;
+        if (starts_group && strcmp(p[i]->id, p[i + 1]->id) == 0 &&
+            (first == NULL || p[i] < first)) {
+            first = p[i];
+            again = p[i + 1];
+        }
+    }
+    free(p);
+    if (first == NULL)
+        return 0;
+    snprintf(err, cap, "%s:%u: vector id %s already used at %s:%u", again->file,
+             again->line, again->id, first->file, first->line);
+    return -1;
+}
+
+void vec_set_hash(char out[17], const struct vec_set *set)
+{
+    uint64_t h = 0xcbf29ce484222325u;
+    for (size_t f = 0; f < set->nfiles; f++)
+        for (size_t i = 0; i < set->text_lens[f]; i++) {
+            h ^= (uint64_t)(unsigned char)set->texts[f][i];
+            h *= 0x100000001b3u;
+        }
+    snprintf(out, 17, "%016llx", (unsigned long long)h);
 }
 
 int vec_is_negative(const struct vec_record *r)
@@ -937,8 +1099,12 @@ void vec_set_free(struct vec_set *set)
     for (size_t i = 0; i < set->n; i++)
         free_record(&set->rec[i]);
     free(set->rec);
-    for (size_t i = 0; i < set->nfiles; i++)
+    for (size_t i = 0; i < set->nfiles; i++) {
         free(set->files[i]);
+        free(set->texts[i]);
+    }
     free(set->files);
+    free(set->texts);
+    free(set->text_lens);
     memset(set, 0, sizeof *set);
 }

@@ -11,11 +11,19 @@
 
 #include "registry.h"
 
-#define VEC_MAX_RULES 16u
-#define VEC_ID_MAX 80u
-#define VEC_CITE_MAX 512u
-#define VEC_LINE_MAX 4096u
-#define VEC_MAX_STEPS 4096u
+/* The fixed limits of the language (docs/vector-format.md "Limits"); the
+ * parser rejects a file that exceeds one with file:line and the reason. */
+#define VEC_MAX_RULES 16u   /* rule ids on a `rules` line */
+#define VEC_ID_MAX 80u      /* id length + 1 */
+#define VEC_CITE_MAX 512u   /* cite length + 1 */
+#define VEC_LINE_MAX 4096u  /* line length + 1, without the newline */
+#define VEC_MAX_STEPS 4096u /* steps of one vector */
+/* expect and allow lines after one `do` or `wait`, in any one alternative
+ * (the common steps and one branch): what the runner can match */
+#define VEC_MAX_EXPECT 256u
+/* repeat=N and wait upto=N: 1 <= N <= VEC_REPEAT_MAX (a literal N is checked
+ * by the parser, one from a variable by the runner) */
+#define VEC_REPEAT_MAX 100000000u
 
 /* Revision bits of a record's `rev` line. */
 enum {
@@ -103,6 +111,11 @@ struct vec_record {
     const char *file; /* owned by the set */
     unsigned line;
     unsigned end_line; /* the line of its `end` */
+    /* its bytes as read (owned by the set): from the start of its first line
+     * through the newline of its `end` line, comments included; what a
+     * reproducer file copies (the file is never read again) */
+    const char *text;
+    size_t text_len;
     char *rules[VEC_MAX_RULES];
     unsigned nrules;
     uint32_t revs;   /* VEC_P12R2 ... */
@@ -129,20 +142,29 @@ struct vec_record {
 struct vec_set {
     struct vec_record *rec;
     size_t n, cap;
-    char **files;
+    char **files;      /* names, in the order loaded */
+    char **texts;      /* per file: the bytes read, once (NUL-terminated) */
+    size_t *text_lens; /* per file: how many */
     size_t nfiles;
 };
 
 /* Append the records of one file. Returns 0, or -1 with "file:line: reason"
  * in err (the set keeps the records of earlier files; the failing file adds
- * none). */
+ * none). The file is read once, to its end (a FIFO or a pipe works), at most
+ * 64 MiB; the set keeps its bytes (texts, and each record's text). A UTF-8
+ * byte order mark at the start of the file is skipped. */
 int vec_load_file(struct vec_set *set, const char *path, char *err, size_t cap);
 /* Parse records from a string (for tests and fuzzing); name is used in
- * messages. Same contract as vec_load_file. */
+ * messages. Same contract as vec_load_file (the set keeps a copy of text). */
 int vec_load_text(struct vec_set *set, const char *name, const char *text,
                   size_t len, char *err, size_t cap);
-/* Duplicate ids across the whole set: -1 with the message. */
+/* Duplicate ids across the whole set: -1 with "file:line: vector id X already
+ * used at file:line" (the first id, in load order, that appears again, and its
+ * next use). O(n log n). */
 int vec_check_unique(const struct vec_set *set, char *err, size_t cap);
+/* The vector set hash: FNV-1a 64 over the bytes of every file of the set as
+ * read by the loader, in load order, as 16 lower-case hex digits and a NUL. */
+void vec_set_hash(char out[17], const struct vec_set *set);
 void vec_set_free(struct vec_set *set);
 
 /* Resolve a value for a profile; -1 if it uses a variable the profile lacks
