@@ -121,8 +121,8 @@ int rc_symbol_value(const char *machine, const char *kind, const char *arg,
                     const char *symbol, uint64_t *v)
 {
     for (size_t i = 0; i < N_(symbols); i++)
-        if (in_scope(symbols[i].scope, machine, kind) && strcmp(symbols[i].arg, arg) == 0 &&
-            strcmp(symbols[i].symbol, symbol) == 0) {
+        if (strcmp(symbols[i].symbol, symbol) == 0 && strcmp(symbols[i].arg, arg) == 0 &&
+            in_scope(symbols[i].scope, machine, kind)) {
             *v = symbols[i].value;
             return 0;
         }
