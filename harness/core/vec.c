@@ -1018,50 +1018,59 @@ int vec_load_file(struct vec_set *set, const char *path, char *err, size_t cap)
     return parse_file(set, err, cap);
 }
 
-static int by_id(const void *a, const void *b)
+static uint64_t fnv1a(const char *s)
 {
-    const struct vec_record *x = *(const struct vec_record *const *)a;
-    const struct vec_record *y = *(const struct vec_record *const *)b;
-    int c = strcmp(x->id, y->id);
-    if (c != 0)
-        return c;
-    return x < y ? -1 : x > y; /* equal ids in load order */
+    uint64_t h = 0xcbf29ce484222325u;
+    for (; *s; s++) {
+        h ^= (uint64_t)(unsigned char)*s;
+        h *= 0x100000001b3u;
+    }
+    return h;
 }
 
 int vec_check_unique(const struct vec_set *set, char *err, size_t cap)
 {
-    if (set->n < 2)
-        return 0;
-    const struct vec_record **p = malloc(set->n * sizeof *p);
-    if (p == NULL) {
+    /* one pass in load order over an open-addressing table of the ids seen
+     * (hash, record index + 1; 0 = empty), at most half full */
+    size_t size = 16;
+    while (size < 2 * set->n)
+        size *= 2;
+    struct slot {
+        uint64_t h;
+        size_t i;
+    } *t = calloc(size, sizeof *t);
+    if (t == NULL) {
         snprintf(err, cap, "checking vector ids: out of memory");
         return -1;
     }
-    for (size_t i = 0; i < set->n; i++)
-        p[i] = &set->rec[i];
-    qsort(p, set->n, sizeof *p, by_id);
-    /* of the ids used twice, the one first used earliest (load order), and
-     * its second use */
-    const struct vec_record *first = NULL, *again = NULL;
-    for (size_t i = 0; i + 1 < set->n; i++) {
-        int starts_group = i == 0 || strcmp(p[i - 1]->id, p[i]->id) != 0;
-        if (starts_group && strcmp(p[i]->id, p[i + 1]->id) == 0 &&
-            (first == NULL || p[i] < first)) {
-            first = p[i];
-            again = p[i + 1];
+    /* of the ids used twice, the one first used earliest, and its second use */
+    size_t first = 0, again = 0; /* index + 1; 0 = none */
+    for (size_t j = 0; j < set->n; j++) {
+        uint64_t h = fnv1a(set->rec[j].id);
+        size_t k = (size_t)h & (size - 1);
+        while (t[k].i != 0 && (t[k].h != h || strcmp(set->rec[t[k].i - 1].id,
+                                                     set->rec[j].id) != 0))
+            k = (k + 1) & (size - 1);
+        if (t[k].i == 0) {
+            t[k].h = h;
+            t[k].i = j + 1;
+        } else if (first == 0 || t[k].i < first) {
+            first = t[k].i;
+            again = j + 1;
         }
     }
-    free(p);
-    if (first == NULL)
+    free(t);
+    if (first == 0)
         return 0;
-    snprintf(err, cap, "%s:%u: vector id %s already used at %s:%u", again->file,
-             again->line, again->id, first->file, first->line);
+    const struct vec_record *a = &set->rec[first - 1], *b = &set->rec[again - 1];
+    snprintf(err, cap, "%s:%u: vector id %s already used at %s:%u", b->file, b->line,
+             b->id, a->file, a->line);
     return -1;
 }
 
 void vec_set_hash(char out[17], const struct vec_set *set)
 {
-    uint64_t h = 0xcbf29ce484222325u;
+    uint64_t h = 0xcbf29ce484222325u; /* FNV-1a 64 */
     for (size_t f = 0; f < set->nfiles; f++)
         for (size_t i = 0; i < set->text_lens[f]; i++) {
             h ^= (uint64_t)(unsigned char)set->texts[f][i];

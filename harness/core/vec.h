@@ -160,7 +160,7 @@ int vec_load_text(struct vec_set *set, const char *name, const char *text,
                   size_t len, char *err, size_t cap);
 /* Duplicate ids across the whole set: -1 with "file:line: vector id X already
  * used at file:line" (the first id, in load order, that appears again, and its
- * next use). O(n log n). */
+ * second use). One pass over a hash table. */
 int vec_check_unique(const struct vec_set *set, char *err, size_t cap);
 /* The vector set hash: FNV-1a 64 over the bytes of every file of the set as
  * read by the loader, in load order, as 16 lower-case hex digits and a NUL. */

@@ -501,7 +501,7 @@ static void vec_load_file_reads_a_fifo_once(void)
     vec_set_free(&m);
 }
 
-/* The duplicate check among many records (sorted, not pairwise): the id
+/* The duplicate check among many records (hashed, not pairwise): the id
  * first used earliest that is used again, at its second use. */
 static void vec_duplicate_among_many_names_the_first_reused_id(void)
 {
