@@ -21,12 +21,21 @@
  *       same records (all fields but line numbers).
  *   P4  loading the same text a second time into the same set gives the
  *       same result, twice the records, and vec_check_unique then reports
- *       the duplicate id (checked for 1..256 records: it is quadratic).
+ *       the duplicate id: the first record's id, at its second copy.
  *   P5  a small record (at most 256 steps, at most 20000 repetitions in all,
  *       sweeps strided) played against the reference DUT gives a defined
  *       verdict (pass, fail, error or not-applicable; never waived), a line
  *       that is 0 or inside the record, NUL-terminated texts, and the same
  *       result when played again (the reference keeps no hidden state).
+ *   P6  the set keeps the bytes read: the file's text is the input, byte for
+ *       byte, and vec_set_hash is FNV-1a 64 of them (computed here); each
+ *       record's text lies inside it, from the start of its `vector`/`sweep`
+ *       line through its `end` line, and parsed alone (what a reproducer
+ *       file holds) gives the same record.
+ *   P7  the limits hold in what is accepted: at most VEC_MAX_EXPECT expect
+ *       and allow lines after a `do` in any alternative (the common steps
+ *       and one branch), a literal repeat / wait upto in 1..VEC_REPEAT_MAX,
+ *       a literal from <= upto, one `result` and one `order` per step.
  *   Known findings are tolerated unless built with -DFUZZ_STRICT: F3-2
  *   (an argument given twice through hex=) - see the #ifdef below.
  *   Memory: everything is freed (vec_set_free); LeakSanitizer checks it in
@@ -520,6 +529,113 @@ static void check_reparse(const struct vec_set *set)
     free(t.p);
 }
 
+/* ---- P6: the bytes kept ------------------------------------------------- */
+
+static void check_bytes(const struct vec_set *set, const uint8_t *data, size_t size)
+{
+    if (set->nfiles != 1)
+        fuzz_fail("P6: %zu files after loading one", set->nfiles);
+    if (set->text_lens[0] != size || (size > 0 && memcmp(set->texts[0], data, size) != 0) ||
+        set->texts[0][size] != '\0')
+        fuzz_fail("P6: the set's text is not the %zu bytes read", size);
+    uint64_t h = 0xcbf29ce484222325u;
+    for (size_t i = 0; i < size; i++) {
+        h ^= data[i];
+        h *= 0x100000001b3u;
+    }
+    char want[17], got[17];
+    snprintf(want, sizeof want, "%016llx", (unsigned long long)h);
+    vec_set_hash(got, set);
+    if (strcmp(want, got) != 0)
+        fuzz_fail("P6: vec_set_hash %s, FNV-1a of the bytes %s", got, want);
+    const char *base = set->texts[0];
+    for (size_t i = 0; i < set->n; i++) {
+        const struct vec_record *r = &set->rec[i];
+        if (r->text < base || r->text_len == 0 || (size_t)(r->text - base) > size ||
+            r->text_len > size - (size_t)(r->text - base))
+            fuzz_fail("P6: %s: its text is not inside the file's", r->id);
+        if ((r->text != base && r->text != base + 3 && r->text[-1] != '\n') ||
+            (r->text_len < size - (size_t)(r->text - base) && r->text[r->text_len - 1] != '\n'))
+            fuzz_fail("P6: %s: its text does not start and end at a line boundary", r->id);
+        struct vec_set one;
+        memset(&one, 0, sizeof one);
+        char err[1024] = "";
+        if (vec_load_text(&one, "one.vec", r->text, r->text_len, err, sizeof err) != 0)
+            fuzz_fail("P6: %s: its text alone does not parse: %s", r->id, err);
+        if (one.n != 1)
+            fuzz_fail("P6: %s: its text alone gives %zu records", r->id, one.n);
+        const char *d = record_diff(r, &one.rec[0]);
+        if (d != NULL)
+            fuzz_fail("P6: %s: its text alone gives a record whose %s differs", r->id, d);
+        vec_set_free(&one);
+    }
+}
+
+/* ---- P7: the limits ------------------------------------------------------ */
+
+static void check_limits(const struct vec_record *r)
+{
+    if (r->sweep)
+        return;
+    unsigned nalt = r->nbranches ? r->nbranches : 1;
+    for (unsigned alt = 0; alt < nalt; alt++) {
+        /* the steps of alternative alt: before the first branch, then its own */
+        unsigned branch = 0, expects = 0, results = 0, orders = 0;
+        int in = 1, have_do = 0;
+        for (unsigned i = 0; i < r->nsteps; i++) {
+            const struct vec_step *s = &r->steps[i];
+            if (s->type == VEC_BRANCH) {
+                in = branch++ == alt;
+                continue;
+            }
+            if (!in)
+                continue;
+            switch (s->type) {
+            case VEC_DO:
+                have_do = 1;
+                expects = results = orders = 0;
+                if (!s->wait && s->repeat.var == VEC_VAR_NONE &&
+                    (s->repeat.n == 0 || s->repeat.n > VEC_REPEAT_MAX))
+                    fuzz_fail("P7: %s line %u: repeat=%llu accepted", r->id, s->line,
+                              (unsigned long long)s->repeat.n);
+                if (s->wait && s->upto.var == VEC_VAR_NONE &&
+                    (s->upto.n == 0 || s->upto.n > VEC_REPEAT_MAX))
+                    fuzz_fail("P7: %s line %u: upto=%llu accepted", r->id, s->line,
+                              (unsigned long long)s->upto.n);
+                if (s->wait && s->upto.var == VEC_VAR_NONE && s->from.var == VEC_VAR_NONE &&
+                    s->from.n > s->upto.n)
+                    fuzz_fail("P7: %s line %u: from after upto accepted", r->id, s->line);
+                break;
+            case VEC_EXPECT:
+            case VEC_ALLOW:
+                if (++expects > VEC_MAX_EXPECT)
+                    fuzz_fail("P7: %s line %u: more than %u expect/allow lines after a "
+                              "do accepted (alternative %u)", r->id, s->line,
+                              VEC_MAX_EXPECT, alt + 1);
+                break;
+            case VEC_RESULT:
+                if (++results > 1)
+                    fuzz_fail("P7: %s line %u: a second result line accepted", r->id,
+                              s->line);
+                break;
+            case VEC_ORDER:
+                if (++orders > 1)
+                    fuzz_fail("P7: %s line %u: a second order line accepted", r->id,
+                              s->line);
+                break;
+            case VEC_EXPECT_NONE:
+            case VEC_EXPECT_ANY:
+            case VEC_QUERY:
+            case VEC_BRANCH:
+                break;
+            }
+            if (!have_do)
+                fuzz_fail("P7: %s line %u: a step line before any do of its alternative",
+                          r->id, s->line);
+        }
+    }
+}
+
 /* ---- P5: the runner ----------------------------------------------------- */
 
 static int small_enough(const struct vec_record *r, const struct rc_profile *p)
@@ -602,11 +718,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fuzz_fail("P1: a rejected file left %zu records", set.n);
     } else {
         int dup = 0;
-        for (size_t i = 0; i < set.n; i++)
+        for (size_t i = 0; i < set.n; i++) {
             check_record(&set, &set.rec[i], &dup);
+            check_limits(&set.rec[i]);
+        }
         if (!dup)
             check_reparse(&set);
     }
+    check_bytes(&set, data, size); /* kept also when the file is rejected */
 
     /* P4: the same text again, into the same set */
     size_t n1 = set.n;
@@ -617,8 +736,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                   rc ? err : "", rc2, rc2 ? err2 : "");
     if (set.n != (rc == 0 ? 2 * n1 : n1))
         fuzz_fail("P4: %zu records after loading %zu twice", set.n, n1);
-    if (rc == 0 && n1 > 0 && n1 <= 256 && vec_check_unique(&set, err2, sizeof err2) == 0)
-        fuzz_fail("P4: vec_check_unique misses the duplicate id %s", set.rec[0].id);
+    if (rc == 0 && n1 > 0) {
+        if (vec_check_unique(&set, err2, sizeof err2) == 0)
+            fuzz_fail("P4: vec_check_unique misses the duplicate id %s", set.rec[0].id);
+        char want[256];
+        snprintf(want, sizeof want, ": vector id %s already used at %s:%u", set.rec[0].id,
+                 NAME, set.rec[0].line);
+        if (strstr(err2, want) == NULL)
+            fuzz_fail("P4: duplicate reported as \"%s\", want the first id (\"%s\")",
+                      err2, want);
+    }
 
     if (rc == 0)
         for (size_t i = 0; i < n1; i++)
