@@ -126,11 +126,26 @@ int cli_parse_codec_opts(int argc, char **argv, const char *cmd,
     return n;
 }
 
-static int read_stdin_hex(char *buf, size_t cap)
+/* The hex text on stdin, all of it (at most cap - 1 bytes); line ends become
+ * spaces. -1 with why: unreadable, too long or a NUL byte (the text after it
+ * would be ignored). */
+static int read_stdin_hex(char *buf, size_t cap, char *why, size_t why_cap)
 {
     size_t n = fread(buf, 1, cap - 1, stdin);
-    if (ferror(stdin) || n == cap - 1)
+    if (ferror(stdin)) {
+        snprintf(why, why_cap, "read error");
         return -1;
+    }
+    if (n == cap - 1 && getc(stdin) != EOF) {
+        snprintf(why, why_cap, "longer than %zu characters", cap - 1);
+        return -1;
+    }
+    const char *nul = memchr(buf, '\0', n);
+    if (nul != NULL) {
+        snprintf(why, why_cap, "NUL byte at offset %zu (byte %zu)", (size_t)(nul - buf),
+                 (size_t)(nul - buf) + 1);
+        return -1;
+    }
     buf[n] = '\0';
     for (size_t i = 0; i < n; i++)
         if (buf[i] == '\n' || buf[i] == '\r')
@@ -153,16 +168,17 @@ int cmd_decode(int argc, char **argv)
         fprintf(stderr, "riocheck decode: need FORMAT and HEX\n\n%s", decode_help);
         return CLI_USAGE;
     }
-    char *pos[64];
-    int npos = n < 64 ? n : 64;
-    memcpy(pos, argv + 1, (size_t)npos * sizeof *pos);
+    /* the positional arguments, moved to argv[1..n] by the option parser:
+     * FORMAT, then every HEX argument (all of them: none is dropped) */
+    char **pos = argv + 1;
+    int npos = n;
     char joined[1024];
     size_t off = 0;
     joined[0] = '\0';
     if (npos == 2 && strcmp(pos[1], "-") == 0) {
-        if (read_stdin_hex(joined, sizeof joined) != 0) {
-            fprintf(stderr, "riocheck decode: stdin: unreadable or longer than %zu "
-                            "characters\n", sizeof joined - 1);
+        char why[128];
+        if (read_stdin_hex(joined, sizeof joined, why, sizeof why) != 0) {
+            fprintf(stderr, "riocheck decode: stdin: %s\n", why);
             return CLI_USAGE;
         }
     } else {

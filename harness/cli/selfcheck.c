@@ -2,7 +2,9 @@
  * with the built-in reference, print TAP, write a Markdown report. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 
@@ -86,20 +88,40 @@ int cmd_selfcheck(int argc, char **argv)
                         "or give --vectors)\n", vectors, strerror(errno));
         return CLI_IOERR;
     }
+    struct stat st;
+    if (fstat(fileno(in), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "riocheck selfcheck: %s: is a folder, not a known-answer file\n",
+                vectors);
+        fclose(in);
+        return CLI_IOERR;
+    }
     static struct result res[MAX_RECORDS];
     unsigned n = 0, failed = 0, lineno = 0;
-    char line[MAX_LINE + 2];
+    char *line = NULL;
+    size_t line_cap = 0;
+    ssize_t line_len;
     int status = CLI_OK;
     printf("TAP version 13\n");
-    while (fgets(line, sizeof line, in) != NULL) {
+    errno = 0;
+    while ((line_len = getline(&line, &line_cap, in)) != -1) {
         lineno++;
-        size_t l = strlen(line);
-        if (l > MAX_LINE || (l > 0 && line[l - 1] != '\n' && !feof(in))) {
+        size_t l = (size_t)line_len;
+        if (memchr(line, '\0', l) != NULL) {
+            fprintf(stderr, "%s:%u: NUL byte in a text file\n", vectors, lineno);
+            status = CLI_USAGE;
+            break;
+        }
+        if (l > 0 && line[l - 1] == '\n')
+            l--;
+        if (l > MAX_LINE) {
             fprintf(stderr, "%s:%u: line longer than %d characters\n", vectors,
                     lineno, MAX_LINE);
             status = CLI_USAGE;
             break;
         }
+        /* a UTF-8 byte order mark, as some editors write: not part of line 1 */
+        if (lineno == 1 && l >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0)
+            memset(line, ' ', 3);
         char *hash = strchr(line, '#');
         if (hash)
             *hash = '\0';
@@ -196,7 +218,14 @@ int cmd_selfcheck(int argc, char **argv)
                r->text);
         if (!r->ok)
             printf("  # %s\n", detail);
+        errno = 0;
     }
+    if (status == CLI_OK && ferror(in)) {
+        fprintf(stderr, "riocheck selfcheck: %s: read error: %s\n", vectors,
+                strerror(errno ? errno : EIO));
+        status = CLI_IOERR;
+    }
+    free(line);
     fclose(in);
     if (status != CLI_OK)
         return status;
@@ -211,8 +240,6 @@ int cmd_selfcheck(int argc, char **argv)
     printf("report: %s\n", report);
     return failed ? CLI_INVALID : CLI_OK;
 }
-
-#include <sys/stat.h>
 
 static void make_parent(const char *path)
 {

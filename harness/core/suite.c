@@ -8,13 +8,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Split a line at tabs into at most max fields (the line is modified). */
+/* Split a line at tabs into at most max fields (the line is modified);
+ * returns the number of fields the line has (which may exceed max: the
+ * caller reports the count). */
 static size_t split_tabs(char *line, char **f, size_t max)
 {
     size_t n = 0;
     char *p = line;
-    while (n < max) {
-        f[n++] = p;
+    for (;;) {
+        if (n < max)
+            f[n] = p;
+        n++;
         char *t = strchr(p, '\t');
         if (t == NULL)
             break;
@@ -59,10 +63,20 @@ static int read_tsv(const char *path, int (*row)(void *, char **, size_t, const 
         }
         while (l > 0 && (line[l - 1] == '\n' || line[l - 1] == '\r'))
             line[--l] = '\0';
-        if (l == 0 || line[0] == '#')
+        char *start = line;
+        /* a UTF-8 byte order mark, as some editors write: not part of line 1 */
+        if (ln == 1 && l >= 3 && memcmp(line, "\xEF\xBB\xBF", 3) == 0)
+            start += 3, l -= 3;
+        if (l == 0 || start[0] == '#')
             continue;
         char *fields[16];
-        size_t n = split_tabs(line, fields, 16);
+        size_t n = split_tabs(start, fields, 16);
+        if (n > 16) {
+            snprintf(err, cap, "%s:%u: %zu columns (tab-separated), expected at "
+                     "most 16", path, ln, n);
+            rc = -1;
+            break;
+        }
         rc = row(ctx, fields, n, path, ln, err, cap);
     }
     free(line);
@@ -204,16 +218,23 @@ oom:
 
 int rc_catalogue_load(struct rc_catalogue *c, const char *root, char *err, size_t cap)
 {
+    static const char *const name[3] = {"catalogue.tsv", "checklist-map.tsv",
+                                        "suites.tsv"};
+    int (*const row[3])(void *, char **, size_t, const char *, unsigned, char *,
+                        size_t) = {rule_row, map_row, suite_row};
     char path[4096];
     memset(c, 0, sizeof *c);
-    snprintf(path, sizeof path, "%s/suites/catalogue.tsv", root);
-    if (read_tsv(path, rule_row, c, err, cap) != 0)
-        return -1;
-    snprintf(path, sizeof path, "%s/suites/checklist-map.tsv", root);
-    if (read_tsv(path, map_row, c, err, cap) != 0)
-        return -1;
-    snprintf(path, sizeof path, "%s/suites/suites.tsv", root);
-    return read_tsv(path, suite_row, c, err, cap);
+    for (int i = 0; i < 3; i++) {
+        int w = snprintf(path, sizeof path, "%s/suites/%s", root, name[i]);
+        if (w < 0 || (size_t)w >= sizeof path) {
+            snprintf(err, cap, "%s/suites/%s: path longer than %zu bytes", root, name[i],
+                     sizeof path - 1);
+            return -1;
+        }
+        if (read_tsv(path, row[i], c, err, cap) != 0)
+            return -1;
+    }
+    return 0;
 }
 
 void rc_catalogue_free(struct rc_catalogue *c)
@@ -273,7 +294,13 @@ int rc_load_suite_vectors(const struct rc_catalogue *c, const char *root,
         for (size_t k = 0; k < c->suite[i].npatterns; k++) {
             char pat[4096];
             glob_t g;
-            snprintf(pat, sizeof pat, "%s/%s", root, c->suite[i].patterns[k]);
+            int w = snprintf(pat, sizeof pat, "%s/%s", root, c->suite[i].patterns[k]);
+            if (w < 0 || (size_t)w >= sizeof pat) {
+                snprintf(err, cap, "suites/suites.tsv: suite %s: %s/%s: path longer "
+                         "than %zu bytes", c->suite[i].name, root,
+                         c->suite[i].patterns[k], sizeof pat - 1);
+                return -1;
+            }
             int grc = glob(pat, 0, NULL, &g);
             if (grc == GLOB_NOMATCH) {
                 snprintf(err, cap, "suites/suites.tsv: suite %s: '%s' matches no file",

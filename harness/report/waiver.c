@@ -139,7 +139,11 @@ int rc_waivers_load_text(struct rc_waivers *w, const char *name, const char *tex
         return fail(err, cap, "%s: out of memory", name);
     size_t first = w->n;
     unsigned ln = 0;
-    for (size_t pos = 0; pos < len;) {
+    size_t start = 0;
+    /* a UTF-8 byte order mark, as some editors write: not part of line 1 */
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+        start = 3;
+    for (size_t pos = start; pos < len;) {
         ln++;
         const char *line = text + pos;
         const char *nl = memchr(line, '\n', len - pos);
