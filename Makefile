@@ -171,6 +171,8 @@ $(O)/tests/%: $(O)/harness/$(1)/tests/%.o $$(HARNESS_OBJ) $$(LIB_A)
 	$$(CC) $$(ALL_LDFLAGS) -o $$@ $$< $$(HARNESS_OBJ) $$(LIB_A) -ldl
 endef
 $(foreach d,$(HARNESS_DIRS),$(eval $(call HARNESS_TEST_RULE,$(d))))
+# dutload_test loads these libraries (ABI v2, v1, and one with no entry)
+$(O)/tests/dutload_test: $(LIB_SO) $(O)/lib/riocheck-reference.so $(O)/lib/riocheck-v1-reference.so
 
 # Main job (README quick start): build, then play every conformance vector
 # (with the exhaustive sweeps) against the built-in reference and write the
@@ -219,7 +221,7 @@ help:
 # through the DUT ABI beside empty calls, and the non-exhaustive run in-process
 # and through the external-process interface.
 BENCH := $(O)/bin/riocheck-bench
-$(BENCH): $(O)/harness/bench/bench.o $(O)/harness/oracle/oracle.o
+$(BENCH): $(O)/harness/bench/bench.o $(O)/harness/oracle/oracle.o $(O)/harness/core/dutload.o
 	@mkdir -p $(@D)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ -ldl
 

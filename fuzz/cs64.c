@@ -123,7 +123,7 @@ static void check_voq(struct codec_dut *t, unsigned width, uint32_t param24)
                   width, rc, orc);
     uint64_t arg[2] = {width, param24};
     int drc = codec_dut_step(t, RC_CODEC_EV_CS64_DECODE, arg, 2);
-    int frc = t->d->cs64_decode(width, param24, &fast);
+    int frc = t->d->cs64_decode(t->d->ctx, width, param24, &fast);
     if (drc != rc || frc != rc || (rc != RIO_OK && t->n != 0))
         fuzz_fail("cs64 VoQ 0x%06X width %u: refdut %d (n %u), fast path %d, "
                   "direct %d", param24, width, drc, t->n, frc, rc);

@@ -7,7 +7,7 @@
  * ep, sw, arbtx, arbrx), the rest is an event program for it.
  *
  * The vendor DUT is the shared library named by the environment variable
- * RIOCHECK_FUZZ_DUT, loaded once (dlopen, its riocheck_dut_v1 entry, ABI
+ * RIOCHECK_FUZZ_DUT, loaded once (rc_dut_load: ABI version 2, or 1, ABI
  * version checked) before the first input. Without the variable the "vendor"
  * is the reference itself: the target then checks that the reference is
  * deterministic and that its instances share nothing (two instances fed the
@@ -48,10 +48,10 @@
  * found (fuzz/tools/diff-findtime.sh), and fuzz/tools/diff-conforming.sh for
  * the soundness test on the conforming examples.
  */
-#include <dlfcn.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../harness/core/dutload.h"
 #include "../harness/core/registry.h"
 #include "../harness/refdut/refdut.h"
 #include "common/evprog.h"
@@ -153,23 +153,11 @@ static const struct rc_dut *load_vendor(void)
         diff_policies(diff_vendor);
         return diff_vendor;
     }
-    void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (lib == NULL) {
-        fprintf(stderr, "diff: cannot load RIOCHECK_FUZZ_DUT=%s: %s\n", path,
-                dlerror());
-        exit(2);
-    }
-    void *sym = dlsym(lib, RC_DUT_ENTRY);
-    rc_dut_entry_fn entry;
-    if (sym == NULL) {
-        fprintf(stderr, "diff: %s exports no %s\n", path, RC_DUT_ENTRY);
-        exit(2);
-    }
-    memcpy(&entry, &sym, sizeof entry); /* object to function pointer */
-    const struct rc_dut *d = entry();
-    if (d == NULL || d->abi_version != RC_DUT_ABI_VERSION) {
-        fprintf(stderr, "diff: %s: not a riocheck DUT of ABI version %u\n",
-                path, (unsigned)RC_DUT_ABI_VERSION);
+    char err[512];
+    struct rc_dut_lib *lib = NULL; /* stays loaded until exit */
+    const struct rc_dut *d = rc_dut_load(path, &lib, err, sizeof err);
+    if (d == NULL) {
+        fprintf(stderr, "diff: cannot load RIOCHECK_FUZZ_DUT=%s: %s\n", path, err);
         exit(2);
     }
     fprintf(stderr, "diff: vendor DUT %s (%s)\n", d->name ? d->name : "?",
@@ -1017,8 +1005,8 @@ static void run(struct ctx *c, const struct rc_dut *vendor)
     diff_config(&c->p, vendor, &cfg);
     const struct rc_machine_ops *ro = &rc_refdut()->machine[c->p.machine];
     const struct rc_machine_ops *vo = &vendor->machine[c->p.machine];
-    int r1 = ro->create(&c->ref.inst, &cfg);
-    int r2 = vo->create != NULL ? vo->create(&c->dut.inst, &cfg) : RC_NOTSUP;
+    int r1 = ro->create(rc_refdut()->ctx, &c->ref.inst, &cfg);
+    int r2 = vo->create != NULL ? vo->create(vendor->ctx, &c->dut.inst, &cfg) : RC_NOTSUP;
     if (r2 == RC_NOTSUP || r1 != r2) {
         if (r2 != RC_NOTSUP && r1 != r2) {
             char a[32], b[32];

@@ -431,7 +431,7 @@ static void client_script(struct rc_proc *p)
         struct rc_config cfg;
         memset(&cfg, 0, sizeof cfg);
         void *inst = (void *)&cfg; /* must be overwritten */
-        int rc = ops->create(&inst, &cfg);
+        int rc = ops->create(dut->ctx, &inst, &cfg);
         if (!result_ok(rc) || (rc == RC_OK) != (inst != NULL))
             fuzz_fail("C3: %s create: result %d with instance %p", m->name, rc, inst);
         if (rc == RC_DUT_LOST)
@@ -462,7 +462,7 @@ static void client_script(struct rc_proc *p)
     if (dut->cs64_decode != NULL) {
         struct rc_msg one;
         memset(&one, 0, sizeof one);
-        int rc = dut->cs64_decode(3, 0x0F0001u, &one);
+        int rc = dut->cs64_decode(dut->ctx, 3, 0x0F0001u, &one);
         if (rc == RC_DUT_LOST)
             check_last_error(p, "cs64_decode");
         else if (one.kind != 0)

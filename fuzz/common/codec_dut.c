@@ -15,7 +15,7 @@ struct codec_dut *codec_dut(void)
     memset(&cfg, 0, sizeof cfg);
     t.d = rc_refdut();
     t.n = 0;
-    int rc = t.d->machine[RC_M_CODEC].create(&t.inst, &cfg);
+    int rc = t.d->machine[RC_M_CODEC].create(t.d->ctx, &t.inst, &cfg);
     if (rc != RC_OK || t.inst == NULL)
         fuzz_fail("refdut codec create: %d", rc);
     return &t;

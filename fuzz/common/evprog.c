@@ -536,7 +536,7 @@ int evprog_create(const struct evprog *p, const struct rc_dut *dut, void **inst)
     if (dut == NULL || p->machine >= RC_MACHINE_COUNT ||
         dut->machine[p->machine].create == NULL)
         return RC_NOTSUP;
-    return dut->machine[p->machine].create(inst, &p->cfg);
+    return dut->machine[p->machine].create(dut->ctx, inst, &p->cfg);
 }
 
 const char *evprog_machine_name(uint32_t machine)

@@ -20,11 +20,11 @@
  * Usage: riocheck-bench [PATH.so]   (median of 3 runs of each loop, the
  * loops interleaved so that a change of machine load hits all of them)
  */
-#include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
+#include "../core/dutload.h"
 #include "../oracle/oracle.h"
 #include "riocheck/dut.h"
 
@@ -92,15 +92,13 @@ static double median3(double a, double b, double c)
 int main(int argc, char **argv)
 {
     const char *path = argc > 1 ? argv[1] : "build/gcc/lib/riocheck-reference.so";
-    void *lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-    if (lib == NULL) {
-        fprintf(stderr, "riocheck-bench: %s\n", dlerror());
+    char err[512];
+    struct rc_dut_lib *lib = NULL;
+    const struct rc_dut *dut = rc_dut_load(path, &lib, err, sizeof err);
+    if (dut == NULL) {
+        fprintf(stderr, "riocheck-bench: %s: %s\n", path, err);
         return 3;
     }
-    void *sym = dlsym(lib, RC_DUT_ENTRY);
-    rc_dut_entry_fn entry;
-    memcpy(&entry, &sym, sizeof entry);
-    const struct rc_dut *dut = sym ? entry() : NULL;
     if (dut == NULL || dut->cs64_decode == NULL) {
         fprintf(stderr, "riocheck-bench: %s has no cs64_decode fast path\n", path);
         return 3;

@@ -2,7 +2,6 @@
  * reference, a vendor library, or an external process), isolate its crashes,
  * apply waivers, and write TAP, a results table, JSON, JUnit and the
  * Markdown compliance summary. */
-#include <dlfcn.h>
 #include <errno.h>
 #include <fnmatch.h>
 #include <stdio.h>
@@ -11,6 +10,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "../core/dutload.h"
 #include "../core/isolate.h"
 #include "../proc/proc.h"
 #include "../core/results.h"
@@ -32,7 +32,7 @@ static const char run_help[] =
     "runs.\n"
     "\n"
     "The DUT:\n"
-    "  --dut PATH        a vendor library exporting riocheck_dut_v1()\n"
+    "  --dut PATH        a vendor library exporting riocheck_dut_v2()\n"
     "                    (harness/include/riocheck/dut.h, docs/vendor-guide.md)\n"
     "  --dut-cmd PROGRAM [ARGS...]\n"
     "                    an external process speaking docs/dut-protocol.md on\n"
@@ -191,42 +191,6 @@ static int write_repro(char *dst, size_t cap, const char *dir, const struct vec_
     fclose(in);
     return fclose(out) == 0 ? 0 : -1;
 }
-static const struct rc_dut *load_dut(const char *path, void **lib)
-{
-    char abs[4096];
-    /* dlopen searches the library path for a bare name: make it a path */
-    snprintf(abs, sizeof abs, "%s%s", strchr(path, '/') ? "" : "./", path);
-    *lib = dlopen(abs, RTLD_NOW | RTLD_LOCAL);
-    if (*lib == NULL) {
-        fprintf(stderr, "riocheck run: --dut %s: %s\n", path, dlerror());
-        return NULL;
-    }
-    void *sym = dlsym(*lib, RC_DUT_ENTRY);
-    if (sym == NULL) {
-        fprintf(stderr, "riocheck run: --dut %s: no symbol %s (see "
-                        "harness/include/riocheck/dut.h)\n", path, RC_DUT_ENTRY);
-        dlclose(*lib);
-        return NULL;
-    }
-    rc_dut_entry_fn entry;
-    memcpy(&entry, &sym, sizeof entry); /* object to function pointer, POSIX */
-    const struct rc_dut *dut = entry();
-    if (dut == NULL || (dut->abi_version != 1u && dut->abi_version != RC_DUT_ABI_VERSION)) {
-        fprintf(stderr, "riocheck run: --dut %s: ABI version %u, riocheck speaks 1 and "
-                        "%u\n", path, dut ? dut->abi_version : 0u, RC_DUT_ABI_VERSION);
-        dlclose(*lib);
-        return NULL;
-    }
-    if (dut->abi_version == 1u) {
-        /* ABI v1: the policy bytes were reserved: it declares no policy */
-        static struct rc_dut v1;
-        v1 = *dut;
-        memset(v1.profile.policy, 0, sizeof v1.profile.policy);
-        return &v1;
-    }
-    return dut;
-}
-
 struct run_ctx {
     const struct vec_record *const *recs;
     struct rc_result_row *rows;
@@ -554,7 +518,7 @@ int cmd_run(int argc, char **argv)
     memset(&waivers, 0, sizeof waivers);
     const struct vec_record **recs = NULL;
     struct rc_result_row *rows = NULL;
-    void *lib = NULL;
+    struct rc_dut_lib *lib = NULL;
     struct rc_proc *proc = NULL;
     FILE *tsv = NULL;
     char tsv_tmp[4096] = "";
@@ -620,7 +584,8 @@ int cmd_run(int argc, char **argv)
     const struct rc_dut *dut = rc_refdut();
     char dut_desc[1024] = "";
     if (dut_path != NULL) {
-        if ((dut = load_dut(dut_path, &lib)) == NULL) {
+        if ((dut = rc_dut_load(dut_path, &lib, err, sizeof err)) == NULL) {
+            fprintf(stderr, "riocheck run: --dut %s: %s\n", dut_path, err);
             status = CLI_IOERR;
             goto done;
         }
@@ -749,8 +714,7 @@ done:
         rc_atomic_abort(tsv, tsv_tmp);
     if (proc)
         rc_proc_close(proc);
-    if (lib)
-        dlclose(lib);
+    rc_dut_unload(lib);
     free(rows);
     free(recs);
     rc_waivers_free(&waivers);

@@ -7,15 +7,14 @@
 #include <string.h>
 
 #include "../oracle/oracle.h"
-#include "../proc/proc.h"
+#include "dutload.h"
 
 #define OUT_CAP 8192u /* outputs of one `do`, all repetitions together */
 
-/* The detail of an ERROR caused by a DUT process failure (RC_DUT_LOST). */
+/* The detail of an ERROR caused by a lost DUT (RC_LOST). */
 static const char *lost_why(const struct rc_dut *dut)
 {
-    struct rc_proc *p = rc_proc_of(dut);
-    return p != NULL ? rc_proc_last_error(p) : "the DUT process failed";
+    return rc_dut_why_lost(dut);
 }
 
 const char *rc_verdict_name(enum rc_verdict v)
@@ -764,11 +763,17 @@ static int run_do(struct attempt *a, void *inst, unsigned d, struct rc_msg *out,
     }
     int want = expected_result(a, d);
     uint32_t total = 0;
-    struct rc_proc *px = times > 1 ? rc_proc_of(dut) : NULL;
-    if (px != NULL) {
-        /* a DUT process: all repetitions pipelined, same judgement */
-        struct rc_proc_many many;
-        int rc = rc_proc_step_many(px, inst, &ev, times, want, out, OUT_CAP, &many);
+    if (times > 1 && dut->abi_version == RC_DUT_ABI_VERSION && dut->step_many != NULL) {
+        /* the DUT's own repeat (a process transport pipelines it): the
+         * same judgement as the loop below (dut.h says it must be) */
+        struct rc_many many;
+        memset(&many, 0, sizeof many);
+        int rc = dut->step_many(dut->ctx, inst, &ev, times, want, out, OUT_CAP, &many);
+        if (rc != RC_DUT_LOST && many.n > OUT_CAP) {
+            verdict(res, RC_V_ERROR, s->line, "the DUT reported %u outputs for a "
+                    "buffer of %u", many.n, OUT_CAP);
+            return -1;
+        }
         total = many.n;
         if (rc != RC_DUT_LOST && many.overflow) {
             verdict(res, RC_V_ERROR, s->line, "more than %u outputs from one step",
@@ -898,7 +903,7 @@ static void run_sweep(const struct rc_dut *dut, const struct vec_record *r,
     void *inst = NULL;
     if (ops->create != NULL) {
         struct rc_config cfg = {0};
-        int rc = ops->create(&inst, &cfg);
+        int rc = ops->create(dut->ctx, &inst, &cfg);
         if (rc == RC_DUT_LOST) {
             verdict(res, RC_V_ERROR, r->line, "%s", lost_why(dut));
             return;
@@ -919,7 +924,7 @@ static void run_sweep(const struct rc_dut *dut, const struct vec_record *r,
             int wrc = is_cs64 ? oracle_cs64(w, v, &want) : oracle_stype2((unsigned)rev, w, v, &want);
             int grc;
             if (is_cs64 && dut->cs64_decode) {
-                grc = dut->cs64_decode(w, v, &got[0]);
+                grc = dut->cs64_decode(dut->ctx, w, v, &got[0]);
                 n = 1;
             } else {
                 struct rc_msg ev = {0};
@@ -1037,7 +1042,7 @@ void rc_run_vector(const struct rc_dut *dut, const struct vec_record *r,
         struct attempt a = {.dut = dut, .r = r, .p = &dut->profile, .idx = idx};
         a.nidx = attempt_steps(r, alt, idx);
         void *inst = NULL;
-        int rc = ops->create(&inst, &cfg);
+        int rc = ops->create(dut->ctx, &inst, &cfg);
         if (rc == RC_DUT_LOST) {
             verdict(res, RC_V_ERROR, r->line, "%s", lost_why(dut));
             goto done;

@@ -14,10 +14,10 @@
 
 #include "vec.h"
 
-/* A result code no DUT returns itself: the DUT process behind an external-
- * process proxy (harness/proc/proc.h) exited, hung or answered garbage during
- * the call. The runner reports the vector as ERROR. */
-#define RC_DUT_LOST (-90)
+/* RC_LOST (riocheck/dut.h), the name the runner has always used: the DUT
+ * behind a transport (e.g. the process proxy, harness/proc/proc.h) exited, hung
+ * or answered garbage during the call. The runner reports the vector as ERROR. */
+#define RC_DUT_LOST RC_LOST
 
 enum rc_verdict {
     RC_V_PASS = 0,

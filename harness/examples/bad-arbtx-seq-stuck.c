@@ -52,13 +52,14 @@ static const struct rc_machine_ops *bad_ref(void)
     return &rc_refdut()->machine[RC_M_ARBTX];
 }
 
-static int bad_create(void **inst, const struct rc_config *cfg)
+static int bad_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
+    (void)ctx;
     void *inner = NULL;
     if (inst == NULL)
         return RC_INVAL;
     *inst = NULL;
-    int rc = bad_ref()->create(&inner, cfg);
+    int rc = bad_ref()->create(ctx, &inner, cfg);
     if (rc != RC_OK)
         return rc;
     struct bad_arbtx *b = calloc(1, sizeof *b);
@@ -138,7 +139,7 @@ static int bad_query(void *inst, const struct rc_msg *q, uint64_t *value)
     return rc;
 }
 
-const struct rc_dut *riocheck_dut_v1(void)
+const struct rc_dut *riocheck_dut_v2(void)
 {
     /* The description: the reference's with the arbtx machine replaced.
      * Filled on every call, always with the same values. */

@@ -131,7 +131,7 @@ static int bad_codec_step(void *inst, const struct rc_msg *ev,
     return rc;
 }
 
-const struct rc_dut *riocheck_dut_v1(void)
+const struct rc_dut *riocheck_dut_v2(void)
 {
     /* The description: the reference's with the codec step replaced. Filled
      * on every call, always with the same values. */

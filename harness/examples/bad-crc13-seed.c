@@ -116,13 +116,14 @@ static const struct rc_machine_ops *bad_ref_rx(void)
     return &rc_refdut()->machine[RC_M_RX];
 }
 
-static int bad_rx_create(void **inst, const struct rc_config *cfg)
+static int bad_rx_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
+    (void)ctx;
     void *inner = NULL;
     if (inst == NULL)
         return RC_INVAL;
     *inst = NULL;
-    int rc = bad_ref_rx()->create(&inner, cfg);
+    int rc = bad_ref_rx()->create(ctx, &inner, cfg);
     if (rc != RC_OK)
         return rc;
     struct bad_rx *b = calloc(1, sizeof *b);
@@ -167,7 +168,7 @@ static int bad_rx_query(void *inst, const struct rc_msg *q, uint64_t *value)
     return bad_ref_rx()->query(b != NULL ? b->inner : NULL, q, value);
 }
 
-const struct rc_dut *riocheck_dut_v1(void)
+const struct rc_dut *riocheck_dut_v2(void)
 {
     /* The description: the reference's with the codec step and the rx
      * machine replaced. Filled on every call, always with the same values. */

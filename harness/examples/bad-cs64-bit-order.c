@@ -65,15 +65,16 @@ static int bad_codec_step(void *inst, const struct rc_msg *ev,
     return rc;
 }
 
-static int bad_cs64_decode(uint32_t width, uint32_t param, struct rc_msg *out)
+static int bad_cs64_decode(void *ctx, uint32_t width, uint32_t param, struct rc_msg *out)
 {
-    int rc = rc_refdut()->cs64_decode(width, param, out);
+    (void)ctx;
+    int rc = rc_refdut()->cs64_decode(ctx, width, param, out);
     if (rc == RC_OK)
         bad_reverse_voq_msg(out);
     return rc;
 }
 
-const struct rc_dut *riocheck_dut_v1(void)
+const struct rc_dut *riocheck_dut_v2(void)
 {
     /* The description: the reference's with the codec step replaced. Filled
      * on every call, always with the same values. */

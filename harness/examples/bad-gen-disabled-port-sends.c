@@ -41,9 +41,10 @@ static uint64_t bad_cfg(const struct rc_config *cfg, uint32_t key, uint64_t def)
     return def;
 }
 
-static int bad_gen_create(void **inst, const struct rc_config *cfg)
+static int bad_gen_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
-    int rc = bad_ref()->create(inst, cfg);
+    (void)ctx;
+    int rc = bad_ref()->create(ctx, inst, cfg);
     if (rc != RC_OK)
         return rc;
     /* Bit 8 ignored: every port generates from the start. The reference
@@ -76,7 +77,7 @@ static int bad_gen_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
     return bad_ref()->step(inst, &e, out, cap, n);
 }
 
-const struct rc_dut *riocheck_dut_v1(void)
+const struct rc_dut *riocheck_dut_v2(void)
 {
     /* The description: the reference's with the gen create and step
      * replaced. Filled on every call, always with the same values. */

@@ -41,7 +41,7 @@ static int bad_ep_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
     return rc_refdut()->machine[RC_M_EP].step(inst, ev, out, cap, n);
 }
 
-const struct rc_dut *riocheck_dut_v1(void)
+const struct rc_dut *riocheck_dut_v2(void)
 {
     /* The description: the reference's with the ep step replaced. Filled on
      * every call, always with the same values. */

@@ -63,13 +63,14 @@ static void bad_load(struct bad_p12reg *b)
     }
 }
 
-static int bad_create(void **inst, const struct rc_config *cfg)
+static int bad_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
+    (void)ctx;
     void *inner = NULL;
     if (inst == NULL)
         return RC_INVAL;
     *inst = NULL;
-    int rc = bad_ref()->create(&inner, cfg);
+    int rc = bad_ref()->create(ctx, &inner, cfg);
     if (rc != RC_OK)
         return rc;
     struct bad_p12reg *b = calloc(1, sizeof *b);
@@ -150,7 +151,7 @@ static int bad_query(void *inst, const struct rc_msg *q, uint64_t *value)
     return rc;
 }
 
-const struct rc_dut *riocheck_dut_v1(void)
+const struct rc_dut *riocheck_dut_v2(void)
 {
     /* The description: the reference's with the p12reg machine replaced.
      * Filled on every call, always with the same values. */

@@ -47,13 +47,14 @@ static uint64_t bad_cfg(const struct rc_config *cfg, uint32_t key, uint64_t def)
     return def;
 }
 
-static int bad_create(void **inst, const struct rc_config *cfg)
+static int bad_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
+    (void)ctx;
     void *inner = NULL;
     if (inst == NULL)
         return RC_INVAL;
     *inst = NULL;
-    int rc = bad_ref()->create(&inner, cfg);
+    int rc = bad_ref()->create(ctx, &inner, cfg);
     if (rc != RC_OK)
         return rc;
     struct bad_rx *b = calloc(1, sizeof *b);
@@ -118,7 +119,7 @@ static int bad_query(void *inst, const struct rc_msg *q, uint64_t *value)
     return bad_ref()->query(b != NULL ? b->inner : NULL, q, value);
 }
 
-const struct rc_dut *riocheck_dut_v1(void)
+const struct rc_dut *riocheck_dut_v2(void)
 {
     /* The description: the reference's with the rx machine replaced. Filled
      * on every call, always with the same values. */

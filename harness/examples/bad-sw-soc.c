@@ -36,7 +36,7 @@ static int bad_sw_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
     return rc;
 }
 
-const struct rc_dut *riocheck_dut_v1(void)
+const struct rc_dut *riocheck_dut_v2(void)
 {
     /* The description: the reference's with the sw step replaced. Filled on
      * every call, always with the same values. */

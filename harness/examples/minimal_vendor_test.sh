@@ -71,10 +71,10 @@ LIB=$tmp/gcc/$LIBNAME
 # riocheck symbol (rio_* of librio, rc_* of the harness).
 if command -v nm >/dev/null 2>&1; then
     exported=$(nm -D --defined-only "$LIB" | awk '$2 == "T" { print $3 }')
-    if [ "$exported" = "riocheck_dut_v1" ]; then
-        ok "the library exports exactly riocheck_dut_v1"
+    if [ "$exported" = "riocheck_dut_v2" ]; then
+        ok "the library exports exactly riocheck_dut_v2"
     else
-        bad "exported functions: $(echo "$exported" | tr '\n' ' ') (want riocheck_dut_v1)"
+        bad "exported functions: $(echo "$exported" | tr '\n' ' ') (want riocheck_dut_v2)"
     fi
     if nm -D --undefined-only "$LIB" | grep -Eq ' (rio|rc)_'; then
         bad "the library needs riocheck symbols: $(nm -D --undefined-only "$LIB" | grep -E ' (rio|rc)_' | tr '\n' ' ')"

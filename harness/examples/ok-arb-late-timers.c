@@ -35,27 +35,29 @@ static void ok_double(struct rc_config *c, uint32_t key)
             c->kv[i].value *= 2u;
 }
 
-static int ok_tx_create(void **inst, const struct rc_config *cfg)
+static int ok_tx_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
+    (void)ctx;
     if (cfg == NULL)
-        return rc_refdut()->machine[RC_M_ARBTX].create(inst, cfg);
+        return rc_refdut()->machine[RC_M_ARBTX].create(ctx, inst, cfg);
     struct rc_config c = *cfg;
     ok_double(&c, RC_ARBTX_CFG_TIMEOUT);
     ok_double(&c, RC_ARBTX_CFG_BACKOFF);
-    return rc_refdut()->machine[RC_M_ARBTX].create(inst, &c);
+    return rc_refdut()->machine[RC_M_ARBTX].create(ctx, inst, &c);
 }
 
-static int ok_rx_create(void **inst, const struct rc_config *cfg)
+static int ok_rx_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
+    (void)ctx;
     if (cfg == NULL)
-        return rc_refdut()->machine[RC_M_ARBRX].create(inst, cfg);
+        return rc_refdut()->machine[RC_M_ARBRX].create(ctx, inst, cfg);
     struct rc_config c = *cfg;
     ok_double(&c, RC_ARBRX_CFG_IDLE);
     ok_double(&c, RC_ARBRX_CFG_RELEASE);
-    return rc_refdut()->machine[RC_M_ARBRX].create(inst, &c);
+    return rc_refdut()->machine[RC_M_ARBRX].create(ctx, inst, &c);
 }
 
-const struct rc_dut *riocheck_dut_v1(void)
+const struct rc_dut *riocheck_dut_v2(void)
 {
     static struct rc_dut dut;
     dut = *rc_refdut();

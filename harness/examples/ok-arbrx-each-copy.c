@@ -42,13 +42,14 @@ static const struct rc_machine_ops *ok_ref(void)
     return &rc_refdut()->machine[RC_M_ARBRX];
 }
 
-static int ok_create(void **inst, const struct rc_config *cfg)
+static int ok_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
+    (void)ctx;
     void *inner = NULL;
     if (inst == NULL)
         return RC_INVAL;
     *inst = NULL;
-    int rc = ok_ref()->create(&inner, cfg);
+    int rc = ok_ref()->create(ctx, &inner, cfg);
     if (rc != RC_OK)
         return rc;
     struct ok_arbrx *o = calloc(1, sizeof *o);
@@ -137,7 +138,7 @@ static int ok_query(void *inst, const struct rc_msg *q, uint64_t *value)
     return ok_ref()->query(o != NULL ? o->inner : NULL, q, value);
 }
 
-const struct rc_dut *riocheck_dut_v1(void)
+const struct rc_dut *riocheck_dut_v2(void)
 {
     static struct rc_dut dut;
     dut = *rc_refdut();

@@ -31,9 +31,10 @@ static const struct rc_machine_ops *ok_ref(void)
     return &rc_refdut()->machine[RC_M_ARBTX];
 }
 
-static int ok_create(void **inst, const struct rc_config *cfg)
+static int ok_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
-    return ok_ref()->create(inst, cfg);
+    (void)ctx;
+    return ok_ref()->create(ctx, inst, cfg);
 }
 
 static void ok_destroy(void *inst)
@@ -69,7 +70,7 @@ static int ok_query(void *inst, const struct rc_msg *q, uint64_t *value)
     return rc;
 }
 
-const struct rc_dut *riocheck_dut_v1(void)
+const struct rc_dut *riocheck_dut_v2(void)
 {
     static struct rc_dut dut;
     dut = *rc_refdut();

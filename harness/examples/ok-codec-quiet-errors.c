@@ -48,7 +48,7 @@ static int ok_codec_step(void *inst, const struct rc_msg *ev, struct rc_msg *out
     return rc;
 }
 
-const struct rc_dut *riocheck_dut_v1(void)
+const struct rc_dut *riocheck_dut_v2(void)
 {
     static struct rc_dut dut;
     dut = *rc_refdut();

@@ -61,8 +61,9 @@ static const struct rc_machine_ops *other_ref(void)
     return &rc_refdut()->machine[RC_M_EP];
 }
 
-static int other_create(void **inst, const struct rc_config *cfg)
+static int other_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
+    (void)ctx;
     if (inst == NULL || cfg == NULL || cfg->n > RC_MAX_CONFIG)
         return RC_INVAL;
     *inst = NULL;
@@ -82,7 +83,7 @@ static int other_create(void **inst, const struct rc_config *cfg)
         return RC_NOTSUP;
     c.kv[i].value = UINT32_MAX; /* the reference's A.2 timer never fires */
     void *inner = NULL;
-    int rc = other_ref()->create(&inner, &c);
+    int rc = other_ref()->create(ctx, &inner, &c);
     if (rc != RC_OK)
         return rc;
     struct other_ep *e = calloc(1, sizeof *e);
@@ -217,7 +218,7 @@ static int other_query(void *inst, const struct rc_msg *q, uint64_t *value)
     return other_ref()->query(e != NULL ? e->inner : NULL, q, value);
 }
 
-const struct rc_dut *riocheck_dut_v1(void)
+const struct rc_dut *riocheck_dut_v2(void)
 {
     static struct rc_dut dut;
     dut = *rc_refdut();

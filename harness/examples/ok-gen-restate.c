@@ -68,15 +68,16 @@ static uint64_t ok_cfg(const struct rc_config *cfg, uint32_t key, uint64_t def)
     return def;
 }
 
-static int ok_create(void **inst, const struct rc_config *cfg)
+static int ok_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
+    (void)ctx;
     if (inst == NULL)
         return RC_INVAL;
     *inst = NULL;
     struct ok_gen *g = calloc(1, sizeof *g);
     if (g == NULL)
         return RC_FULL;
-    int rc = ok_ref()->create(&g->ref, cfg);
+    int rc = ok_ref()->create(ctx, &g->ref, cfg);
     if (rc != RC_OK) {
         free(g);
         return rc;
@@ -218,7 +219,7 @@ static int ok_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
     return rc;
 }
 
-const struct rc_dut *riocheck_dut_v1(void)
+const struct rc_dut *riocheck_dut_v2(void)
 {
     static struct rc_dut dut;
     dut = *rc_refdut();

@@ -28,8 +28,9 @@
 #include "riocheck/dut.h"
 #include "../refdut/refdut.h"
 
-static int other_create(void **inst, const struct rc_config *cfg)
+static int other_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
+    (void)ctx;
     if (inst == NULL || cfg == NULL || cfg->n > RC_MAX_CONFIG)
         return RC_INVAL;
     struct rc_config c = *cfg;
@@ -49,10 +50,10 @@ static int other_create(void **inst, const struct rc_config *cfg)
         c.kv[c.n].key = keys[k];
         c.kv[c.n++].value = 1;
     }
-    return rc_refdut()->machine[RC_M_P12REG].create(inst, &c);
+    return rc_refdut()->machine[RC_M_P12REG].create(ctx, inst, &c);
 }
 
-const struct rc_dut *riocheck_dut_v1(void)
+const struct rc_dut *riocheck_dut_v2(void)
 {
     static struct rc_dut dut;
     dut = *rc_refdut();

@@ -30,17 +30,18 @@
 #include "riocheck/dut.h"
 #include "../refdut/refdut.h"
 
-static int ok_rx_create(void **inst, const struct rc_config *cfg)
+static int ok_rx_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
+    (void)ctx;
     struct rc_config own = {.n = 0};
     for (uint32_t i = 0; cfg != NULL && i < cfg->n && i < RC_MAX_CONFIG; i++)
         if (cfg->kv[i].key != RC_RX_CFG_BEYOND && own.n < RC_MAX_CONFIG - 1u)
             own.kv[own.n++] = cfg->kv[i];
     own.kv[own.n++] = (struct rc_kv){RC_RX_CFG_BEYOND, 1u};
-    return rc_refdut()->machine[RC_M_RX].create(inst, &own);
+    return rc_refdut()->machine[RC_M_RX].create(ctx, inst, &own);
 }
 
-const struct rc_dut *riocheck_dut_v1(void)
+const struct rc_dut *riocheck_dut_v2(void)
 {
     static struct rc_dut dut;
     dut = *rc_refdut();

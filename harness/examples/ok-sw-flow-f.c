@@ -45,13 +45,14 @@ static uint64_t swap_cf(uint64_t flow_id)
     return flow_id;
 }
 
-static int flowf_sw_create(void **inst, const struct rc_config *cfg)
+static int flowf_sw_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
+    (void)ctx;
     if (cfg != NULL)
         for (uint32_t i = 0; i < cfg->n && i < RC_MAX_CONFIG; i++)
             if (cfg->kv[i].key == RC_SW_CFG_PICK && cfg->kv[i].value != 0)
                 return RC_NOTSUP; /* responses are always XOFF'd as A */
-    return rc_refdut()->machine[RC_M_SW].create(inst, cfg);
+    return rc_refdut()->machine[RC_M_SW].create(ctx, inst, cfg);
 }
 
 static int flowf_sw_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
@@ -81,7 +82,7 @@ static int flowf_sw_query(void *inst, const struct rc_msg *q, uint64_t *value)
     return rc_refdut()->machine[RC_M_SW].query(inst, &m, value);
 }
 
-const struct rc_dut *riocheck_dut_v1(void)
+const struct rc_dut *riocheck_dut_v2(void)
 {
     static struct rc_dut dut;
     dut = *rc_refdut();

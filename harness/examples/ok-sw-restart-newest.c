@@ -55,7 +55,7 @@ static int newest_sw_step(void *inst, const struct rc_msg *ev, struct rc_msg *ou
     return rc;
 }
 
-const struct rc_dut *riocheck_dut_v1(void)
+const struct rc_dut *riocheck_dut_v2(void)
 {
     static struct rc_dut dut;
     dut = *rc_refdut();

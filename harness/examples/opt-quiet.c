@@ -36,7 +36,7 @@ static int quiet_arbrx_step(void *inst, const struct rc_msg *ev, struct rc_msg *
     return rc;
 }
 
-const struct rc_dut *riocheck_dut_v1(void)
+const struct rc_dut *riocheck_dut_v2(void)
 {
     static struct rc_dut dut;
     const char *claim = getenv("RIOCHECK_OPT_QUIET_CLAIM");

@@ -16,8 +16,9 @@
  *   - Every failure goes through lose(): the message, then SIGKILL to the
  *     process group and waitpid, so no failure path can leave a process or a
  *     zombie behind, and the generation counter makes the old instances dead.
- *   - The ABI's create() and cs64_decode() have no context argument: one
- *     static slot per open client, with a trampoline per slot and machine.
+ *   - The proxy DUT's ctx is its client: no global state, any number of
+ *     clients open at once; create has no machine argument, so one small
+ *     trampoline per machine.
  */
 #include "proc.h"
 
@@ -99,7 +100,6 @@ struct proxy_inst {
 };
 
 struct rc_proc {
-    unsigned slot;
     char **argv;
     unsigned timeout_ms;
     struct rc_dut dut;
@@ -149,7 +149,6 @@ struct rc_proc {
     char line[200]; /* the same, quoted for a message */
 };
 
-static struct rc_proc *slots[RC_PROC_MAX_OPEN];
 
 /* A sentinel source for the cs64_decode fast path (no instance). */
 static const char fast_src_;
@@ -1257,9 +1256,9 @@ static int decode_call(struct rc_proc *p, const void *src, const struct rc_msg *
 
 /* ---- the proxy machine ops ------------------------------------------------ */
 
-static int proxy_create(unsigned slot, uint32_t mid, void **inst, const struct rc_config *cfg)
+static int proxy_create(struct rc_proc *p, uint32_t mid, void **inst,
+                        const struct rc_config *cfg)
 {
-    struct rc_proc *p = slot < RC_PROC_MAX_OPEN ? slots[slot] : NULL;
     if (inst == NULL)
         return RC_INVAL;
     *inst = NULL;
@@ -1411,9 +1410,9 @@ static int proxy_query(void *inst, const struct rc_msg *q, uint64_t *value)
     return e->rc;
 }
 
-static int proxy_fast(unsigned slot, uint32_t width, uint32_t param, struct rc_msg *out)
+static int proxy_fast(void *ctx, uint32_t width, uint32_t param, struct rc_msg *out)
 {
-    struct rc_proc *p = slot < RC_PROC_MAX_OPEN ? slots[slot] : NULL;
+    struct rc_proc *p = ctx;
     if (out == NULL)
         return RC_INVAL;
     memset(out, 0, sizeof *out);
@@ -1434,43 +1433,33 @@ static int proxy_fast(unsigned slot, uint32_t width, uint32_t param, struct rc_m
     return rc;
 }
 
-/* One trampoline per slot and machine: the ABI's create has no context. */
-#define CREATE_FN_(S, M)                                                       \
-    static int proxy_create_##S##_##M(void **inst, const struct rc_config *cfg) \
+/* One create per machine: the ABI's create says which machine by being
+ * that machine's. */
+#define CREATE_FN_(name, id, text)                                             \
+    static int proxy_create_##name(void *ctx, void **inst, const struct rc_config *cfg) \
     {                                                                          \
-        return proxy_create(S, RC_M_##M, inst, cfg);                           \
+        return proxy_create(ctx, RC_M_##name, inst, cfg);                      \
     }
-#define SLOT_FNS_(S)                                                           \
-    CREATE_FN_(S, CODEC) CREATE_FN_(S, P12REG) CREATE_FN_(S, P9REG)            \
-    CREATE_FN_(S, GEN) CREATE_FN_(S, RX) CREATE_FN_(S, EP) CREATE_FN_(S, SW)   \
-    CREATE_FN_(S, ARBTX) CREATE_FN_(S, ARBRX)                                  \
-    static int proxy_fast_##S(uint32_t w, uint32_t prm, struct rc_msg *out)    \
-    {                                                                          \
-        return proxy_fast(S, w, prm, out);                                     \
-    }
-SLOT_FNS_(0)
-SLOT_FNS_(1)
-SLOT_FNS_(2)
-SLOT_FNS_(3)
+RC_MACHINES(CREATE_FN_)
+#undef CREATE_FN_
 
-typedef int (*create_fn)(void **, const struct rc_config *);
-typedef int (*fast_fn)(uint32_t, uint32_t, struct rc_msg *);
-#define SLOT_ROW_(S)                                                           \
-    {{proxy_create_##S##_CODEC, proxy_create_##S##_P12REG,                     \
-      proxy_create_##S##_P9REG, proxy_create_##S##_GEN, proxy_create_##S##_RX, \
-      proxy_create_##S##_EP, proxy_create_##S##_SW, proxy_create_##S##_ARBTX,  \
-      proxy_create_##S##_ARBRX},                                               \
-     proxy_fast_##S},
-static const struct {
-    create_fn create[RC_MACHINE_COUNT];
-    fast_fn fast;
-} slot_fns[RC_PROC_MAX_OPEN] = {SLOT_ROW_(0) SLOT_ROW_(1) SLOT_ROW_(2) SLOT_ROW_(3)};
+typedef int (*create_fn)(void *, void **, const struct rc_config *);
+static const create_fn proxy_creates[RC_MACHINE_COUNT] = {
+#define CREATE_ROW_(name, id, text) [RC_M_##name] = proxy_create_##name,
+    RC_MACHINES(CREATE_ROW_)
+#undef CREATE_ROW_
+};
 
-_Static_assert(RC_PROC_MAX_OPEN == 4, "one SLOT_ROW_ per slot");
-_Static_assert(RC_M_CODEC == 0 && RC_M_P12REG == 1 && RC_M_P9REG == 2 && RC_M_GEN == 3 &&
-                   RC_M_RX == 4 && RC_M_EP == 5 && RC_M_SW == 6 && RC_M_ARBTX == 7 &&
-                   RC_M_ARBRX == 8 && RC_MACHINE_COUNT == 9,
-               "the trampoline rows follow the machine ids");
+static int proxy_step_many(void *ctx, void *inst, const struct rc_msg *ev, uint64_t times,
+                           int want, struct rc_msg *out, uint32_t cap, struct rc_many *res)
+{
+    return rc_proc_step_many(ctx, inst, ev, times, want, out, cap, res);
+}
+
+static const char *proxy_why_lost(void *ctx)
+{
+    return rc_proc_last_error(ctx);
+}
 
 /* ---- public API ------------------------------------------------------------ */
 
@@ -1484,13 +1473,16 @@ static void build_dut(struct rc_proc *p)
     d->profile = p->ident.profile;
     for (uint32_t m = 0; m < RC_MACHINE_COUNT; m++)
         if (p->ident.machines & (1u << m)) {
-            d->machine[m].create = slot_fns[p->slot].create[m];
+            d->machine[m].create = proxy_creates[m];
             d->machine[m].destroy = proxy_destroy;
             d->machine[m].step = proxy_step;
             d->machine[m].query = proxy_query;
         }
     if (p->ident.fast)
-        d->cs64_decode = slot_fns[p->slot].fast;
+        d->cs64_decode = proxy_fast;
+    d->ctx = p;
+    d->step_many = proxy_step_many;
+    d->why_lost = proxy_why_lost;
 }
 
 static void free_proc(struct rc_proc *p)
@@ -1500,8 +1492,6 @@ static void free_proc(struct rc_proc *p)
         unlink_inst(p, pi);
         free(pi);
     }
-    if (p->slot < RC_PROC_MAX_OPEN && slots[p->slot] == p)
-        slots[p->slot] = NULL;
     free(p->argv);
     free(p->wbuf);
     free(p->rbuf);
@@ -1519,19 +1509,11 @@ int rc_proc_open(struct rc_proc **pp, char *const argv[], unsigned timeout_ms, c
         return -1;
     }
     *pp = NULL;
-    unsigned slot = 0;
-    while (slot < RC_PROC_MAX_OPEN && slots[slot] != NULL)
-        slot++;
-    if (slot == RC_PROC_MAX_OPEN) {
-        set_err(err, cap, "more than %u DUT processes open at once", RC_PROC_MAX_OPEN);
-        return -1;
-    }
     struct rc_proc *p = calloc(1, sizeof *p);
     if (p == NULL) {
         set_err(err, cap, "out of memory");
         return -1;
     }
-    p->slot = RC_PROC_MAX_OPEN; /* not yet in the table */
     p->pid = -1;
     p->to_fd = p->from_fd = -1;
     p->timeout_ms = timeout_ms;
@@ -1567,8 +1549,6 @@ int rc_proc_open(struct rc_proc **pp, char *const argv[], unsigned timeout_ms, c
         return -1;
     }
     p->ident = p->hs;
-    p->slot = slot;
-    slots[slot] = p;
     build_dut(p);
     *pp = p;
     return 0;
@@ -1604,16 +1584,14 @@ void rc_proc_close(struct rc_proc *p)
 
 struct rc_proc *rc_proc_of(const struct rc_dut *dut)
 {
-    for (unsigned i = 0; dut != NULL && i < RC_PROC_MAX_OPEN; i++)
-        if (slots[i] != NULL && &slots[i]->dut == dut)
-            return slots[i];
-    return NULL;
+    /* the proxy's why_lost is this file's: its ctx is then its client */
+    return dut != NULL && dut->why_lost == proxy_why_lost ? dut->ctx : NULL;
 }
 
 #define MANY_WINDOW 256u /* repetitions in flight */
 
 int rc_proc_step_many(struct rc_proc *p, void *inst, const struct rc_msg *ev, uint64_t times,
-                      int want, struct rc_msg *out, uint32_t cap, struct rc_proc_many *res)
+                      int want, struct rc_msg *out, uint32_t cap, struct rc_many *res)
 {
     struct proxy_inst *pi = inst;
     if (res != NULL)

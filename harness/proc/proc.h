@@ -34,11 +34,11 @@
  * return RC_DUT_LOST without any I/O, destroy only frees them. The next
  * create starts the program again (spawn + handshake) so the run goes on.
  *
- * Threading: like every DUT, the proxy is called from one thread. The ABI's
- * create() and cs64_decode() carry no context pointer, so each open client
- * occupies one of RC_PROC_MAX_OPEN static slots (distinct trampolines); that
- * slot table is the only global state, and rc_proc_open/close must be called
- * from the same thread as the DUT calls.
+ * The proxy speaks ABI version 2 in full: its ctx is the client, so there is
+ * no global state and any number of clients may be open at once; its
+ * step_many is rc_proc_step_many (repeats pipelined) and its why_lost is
+ * rc_proc_last_error, so the runner needs nothing of this header.
+ * Threading: like every DUT, one client is called from one thread.
  *
  * Process hygiene: the program gets the pipes as stdin/stdout, inherits
  * stderr (its messages appear on riocheck's stderr), the environment and the
@@ -75,9 +75,6 @@
  * step with this capacity (the runner gives 8128 or more, dut.h). */
 #define RC_PROC_MAX_OUTPUTS 8128u
 
-/* Clients open at the same time (static trampoline slots, see above). */
-#define RC_PROC_MAX_OPEN 4u
-
 /* Consecutive failed restarts (spawn or handshake) after which create stops
  * trying and answers RC_DUT_LOST at once; a successful restart resets it. */
 #define RC_PROC_MAX_RESTARTS 3u
@@ -113,8 +110,8 @@ struct rc_proc;
  *               debugging a DUT under a debugger: a hung DUT then hangs the
  *               run).
  * Returns 0 and *p, or -1 with *p = NULL and a one-line reason in err (cap
- * bytes, may be 0): bad arguments (NULL p or argv, empty argv), all
- * RC_PROC_MAX_OPEN slots in use, the program cannot be started (e.g. "cannot
+ * bytes, may be 0): bad arguments (NULL p or argv, empty argv), the program
+ * cannot be started (e.g. "cannot
  * start 'x': No such file or directory"), or the handshake failed (the
  * process exited, hung, spoke another protocol version, refused the hello
  * with an `error` line, or described itself with garbage). Nothing is left
@@ -152,8 +149,7 @@ struct rc_proc_stats {
 void rc_proc_get_stats(const struct rc_proc *p, struct rc_proc_stats *s);
 
 /* The client behind a proxy DUT (rc_proc_dut's result), or NULL for any
- * other DUT: lets the runner ask rc_proc_last_error() for an ERROR's detail
- * and use rc_proc_step_many(). */
+ * other DUT (tests). */
 struct rc_proc *rc_proc_of(const struct rc_dut *dut);
 
 /*
@@ -179,14 +175,8 @@ struct rc_proc *rc_proc_of(const struct rc_dut *dut);
  * restarts the process), RC_INVAL for bad arguments (NULL, times 0, an
  * instance of another client, an unknown kind or wrong nargs, cap too small).
  */
-struct rc_proc_many {
-    uint64_t done;
-    uint32_t n;
-    int rc;
-    int overflow;
-};
 int rc_proc_step_many(struct rc_proc *p, void *inst, const struct rc_msg *ev, uint64_t times,
-                      int want, struct rc_msg *out, uint32_t cap, struct rc_proc_many *res);
+                      int want, struct rc_msg *out, uint32_t cap, struct rc_many *res);
 
 /* The DUT process id, or -1 when none is running (tests). */
 long rc_proc_pid(const struct rc_proc *p);
@@ -201,7 +191,7 @@ long rc_proc_pid(const struct rc_proc *p);
  * keeps up to RC_PROC_PREFETCH predicted requests in flight; a call that
  * matches the oldest prediction takes its answer, any other call drops the
  * predictions (their answers are read and discarded) and is sent normally.
- * The runner can send a repeated step in one go with rc_proc_step_many().
+ * A repeated step goes in one go through the proxy's step_many.
  * A DUT sees only a stream of ordinary requests.
  */
 

@@ -477,7 +477,7 @@ static void do_create(struct shim *s, struct rc_proto_line *l)
         return;
     }
     void *inst = NULL;
-    int rc = ops->create(&inst, &cfg);
+    int rc = ops->create(s->dut->ctx, &inst, &cfg);
     if (rc != RC_OK) {
         char line[64];
         snprintf(line, sizeof line, "error result=%s", rc_proto_result_text(rc, rb));
@@ -643,7 +643,7 @@ static void do_fastpath(struct shim *s, struct rc_proto_line *l)
     }
     const struct rc_machine_desc *m = rc_machine_by_id(RC_M_CODEC);
     memset(&s->outs[0], 0, sizeof s->outs[0]);
-    int rc = s->dut->cs64_decode((uint32_t)v[0], (uint32_t)v[1], &s->outs[0]);
+    int rc = s->dut->cs64_decode(s->dut->ctx, (uint32_t)v[0], (uint32_t)v[1], &s->outs[0]);
     /* the fast path writes one message, possibly empty (kind 0) on error:
      * forward it when it is a known output, otherwise none */
     uint32_t n = rc_kind_by_id(m->outputs, m->noutputs, s->outs[0].kind) != NULL;

@@ -4,7 +4,7 @@
  * can be run by `riocheck run --dut-cmd` in a process of its own.
  *
  *   riocheck-shim                 serve the built-in reference
- *   riocheck-shim --dut PATH.so   serve a vendor library (riocheck_dut_v1())
+ *   riocheck-shim --dut PATH.so   serve a vendor library (riocheck_dut_v2())
  *
  * The protocol owns the real stdout: before the DUT library is loaded, file
  * descriptor 1 is moved to a private descriptor and replaced by stderr, so a
@@ -12,13 +12,13 @@
  * Exit status: 0 after `bye` or end of input; 2 usage error; 3 the DUT
  * cannot be loaded, or an I/O error (the client went away).
  */
-#include <dlfcn.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "../core/dutload.h"
 #include "../refdut/refdut.h"
 #include "proc.h"
 
@@ -28,7 +28,7 @@ static const char usage[] =
     "Serve a device under test over the riocheck DUT protocol\n"
     "(" RC_PROC_PROTOCOL " 1, docs/dut-protocol.md) on stdin and stdout:\n"
     "the built-in reference implementation, or with --dut a vendor shared\n"
-    "library exporting riocheck_dut_v1() (harness/include/riocheck/dut.h).\n"
+    "library exporting riocheck_dut_v2() (harness/include/riocheck/dut.h).\n"
     "riocheck runs it with `riocheck run --dut-cmd`; a person can type to it:\n"
     "\n"
     "  $ riocheck-shim\n"
@@ -41,32 +41,16 @@ static const char usage[] =
     "Exit status: 0 after bye or end of input, 2 usage error, 3 the DUT\n"
     "cannot be loaded or an I/O error.\n";
 
-/* dlopen a vendor DUT and check its ABI version; NULL after a message. */
+/* Load a vendor DUT (version 1 or 2); NULL after a message. The library
+ * stays loaded until exit. */
 static const struct rc_dut *load_dut(const char *path)
 {
-    char abs[4096];
-    /* dlopen searches the library path for a bare name: make it a path */
-    snprintf(abs, sizeof abs, "%s%s", strchr(path, '/') ? "" : "./", path);
-    void *lib = dlopen(abs, RTLD_NOW | RTLD_LOCAL);
-    if (lib == NULL) {
-        fprintf(stderr, "riocheck-shim: --dut %s: %s\n", path, dlerror());
-        return NULL;
-    }
-    void *sym = dlsym(lib, RC_DUT_ENTRY);
-    if (sym == NULL) {
-        fprintf(stderr, "riocheck-shim: --dut %s: no symbol %s (see "
-                        "harness/include/riocheck/dut.h)\n", path, RC_DUT_ENTRY);
-        return NULL;
-    }
-    rc_dut_entry_fn entry;
-    memcpy(&entry, &sym, sizeof entry); /* object to function pointer, POSIX */
-    const struct rc_dut *dut = entry();
-    if (dut == NULL || (dut->abi_version != 1u && dut->abi_version != RC_DUT_ABI_VERSION)) {
-        fprintf(stderr, "riocheck-shim: --dut %s: ABI version %u, riocheck speaks %u\n",
-                path, dut ? dut->abi_version : 0u, RC_DUT_ABI_VERSION);
-        return NULL;
-    }
-    return dut; /* the library stays loaded until exit */
+    char err[512];
+    struct rc_dut_lib *lib = NULL;
+    const struct rc_dut *dut = rc_dut_load(path, &lib, err, sizeof err);
+    if (dut == NULL)
+        fprintf(stderr, "riocheck-shim: --dut %s: %s\n", path, err);
+    return dut;
 }
 
 int main(int argc, char **argv)

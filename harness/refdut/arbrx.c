@@ -20,8 +20,9 @@ struct rd_arbrx {
     struct rio_arb_rx_out out;
 };
 
-int rd_arbrx_create(void **inst, const struct rc_config *cfg)
+int rd_arbrx_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
+    (void)ctx;
     uint64_t v[RD_KEYS];
     uint32_t given;
     if (inst == NULL)

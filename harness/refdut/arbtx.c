@@ -20,8 +20,9 @@ struct rd_arbtx {
     struct rio_arb_tx_out out;
 };
 
-int rd_arbtx_create(void **inst, const struct rc_config *cfg)
+int rd_arbtx_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
+    (void)ctx;
     uint64_t v[RD_KEYS];
     uint32_t given;
     if (inst == NULL)

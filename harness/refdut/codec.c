@@ -21,8 +21,9 @@ struct rd_codec {
     uint8_t unused;
 };
 
-int rd_codec_create(void **inst, const struct rc_config *cfg)
+int rd_codec_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
+    (void)ctx;
     uint64_t v[RD_KEYS];
     uint32_t given;
     if (inst == NULL)
@@ -253,8 +254,9 @@ int rd_codec_query(void *inst, const struct rc_msg *q, uint64_t *value)
 /* C3: the optional sweep fast path, called 117M times by an exhaustive CS64
  * sweep: the voq_msg of codec_voq_msg written field by field (no clearing
  * of the unused arguments, no output buffer bookkeeping). */
-int rd_codec_cs64_decode(uint32_t width, uint32_t param, struct rc_msg *out)
+int rd_codec_cs64_decode(void *ctx, uint32_t width, uint32_t param, struct rc_msg *out)
 {
+    (void)ctx;
     struct rio_voq_msg m;
     if (out == NULL)
         return RC_INVAL;

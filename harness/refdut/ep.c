@@ -21,8 +21,9 @@ struct rd_ep {
     struct rio_fcep_out out;
 };
 
-int rd_ep_create(void **inst, const struct rc_config *cfg)
+int rd_ep_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
+    (void)ctx;
     uint64_t v[RD_KEYS];
     uint32_t given;
     if (inst == NULL)

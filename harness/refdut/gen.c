@@ -23,8 +23,9 @@ struct rd_gen {
     struct rio_voqgen_symbol *sym;
 };
 
-int rd_gen_create(void **inst, const struct rc_config *cfg)
+int rd_gen_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
+    (void)ctx;
     uint64_t v[RD_KEYS];
     uint32_t given;
     if (inst == NULL)

@@ -72,8 +72,9 @@ static int p12reg_desc(struct rio_voqreg_desc *d, const uint64_t *v,
     return RC_OK;
 }
 
-int rd_p12reg_create(void **inst, const struct rc_config *cfg)
+int rd_p12reg_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
+    (void)ctx;
     uint64_t v[RD_KEYS];
     uint32_t given;
     struct rio_voqreg_desc d;

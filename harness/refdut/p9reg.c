@@ -18,8 +18,9 @@ struct rd_p9reg {
     struct rio_fcreg blk;
 };
 
-int rd_p9reg_create(void **inst, const struct rc_config *cfg)
+int rd_p9reg_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
+    (void)ctx;
     uint64_t v[RD_KEYS];
     uint32_t given;
     if (inst == NULL)

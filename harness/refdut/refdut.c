@@ -492,7 +492,7 @@ const struct rc_dut *rc_refdut(void)
 }
 
 #ifndef REFDUT_NO_ENTRY
-const struct rc_dut *riocheck_dut_v1(void)
+const struct rc_dut *riocheck_dut_v2(void)
 {
     return &rd_dut;
 }

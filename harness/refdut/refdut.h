@@ -5,7 +5,7 @@
  * The riocheck runner uses it in-process to play the conformance vectors
  * against the reference itself: a vector the reference fails is a wrong
  * vector (or a reference bug), never a device problem. The same object file
- * also defines the ABI's one exported entry, riocheck_dut_v1(), so that it can
+ * also defines the ABI's one exported entry, riocheck_dut_v2(), so that it can
  * be linked into a shared library and loaded like any vendor's DUT.
  *
  * All nine machines are provided (codec, p12reg, p9reg, gen, rx, ep, sw,
@@ -45,7 +45,7 @@ const struct rc_dut *rc_refdut(void);
  * REFDUT_NO_ENTRY when compiling refdut.c to leave it out, e.g. in a runner
  * that exports its symbols (-rdynamic) and also dlopen()s vendor DUTs. */
 #ifndef REFDUT_NO_ENTRY
-const struct rc_dut *riocheck_dut_v1(void);
+const struct rc_dut *riocheck_dut_v2(void);
 #endif
 
 #endif

@@ -145,58 +145,58 @@ void rd_destroy(void *inst);
  * ========================================================================== */
 
 /* codec.c */
-int rd_codec_create(void **inst, const struct rc_config *cfg);
+int rd_codec_create(void *ctx, void **inst, const struct rc_config *cfg);
 int rd_codec_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
                   uint32_t cap, uint32_t *n);
 int rd_codec_query(void *inst, const struct rc_msg *q, uint64_t *value);
-int rd_codec_cs64_decode(uint32_t width, uint32_t param,
+int rd_codec_cs64_decode(void *ctx, uint32_t width, uint32_t param,
                          struct rc_msg *out);
 
 /* p12reg.c */
-int rd_p12reg_create(void **inst, const struct rc_config *cfg);
+int rd_p12reg_create(void *ctx, void **inst, const struct rc_config *cfg);
 int rd_p12reg_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
                    uint32_t cap, uint32_t *n);
 int rd_p12reg_query(void *inst, const struct rc_msg *q, uint64_t *value);
 
 /* p9reg.c */
-int rd_p9reg_create(void **inst, const struct rc_config *cfg);
+int rd_p9reg_create(void *ctx, void **inst, const struct rc_config *cfg);
 int rd_p9reg_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
                   uint32_t cap, uint32_t *n);
 int rd_p9reg_query(void *inst, const struct rc_msg *q, uint64_t *value);
 
 /* gen.c */
-int rd_gen_create(void **inst, const struct rc_config *cfg);
+int rd_gen_create(void *ctx, void **inst, const struct rc_config *cfg);
 void rd_gen_destroy(void *inst);
 int rd_gen_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
                 uint32_t cap, uint32_t *n);
 int rd_gen_query(void *inst, const struct rc_msg *q, uint64_t *value);
 
 /* rx.c */
-int rd_rx_create(void **inst, const struct rc_config *cfg);
+int rd_rx_create(void *ctx, void **inst, const struct rc_config *cfg);
 int rd_rx_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
                uint32_t cap, uint32_t *n);
 int rd_rx_query(void *inst, const struct rc_msg *q, uint64_t *value);
 
 /* ep.c */
-int rd_ep_create(void **inst, const struct rc_config *cfg);
+int rd_ep_create(void *ctx, void **inst, const struct rc_config *cfg);
 int rd_ep_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
                uint32_t cap, uint32_t *n);
 int rd_ep_query(void *inst, const struct rc_msg *q, uint64_t *value);
 
 /* sw.c */
-int rd_sw_create(void **inst, const struct rc_config *cfg);
+int rd_sw_create(void *ctx, void **inst, const struct rc_config *cfg);
 int rd_sw_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
                uint32_t cap, uint32_t *n);
 int rd_sw_query(void *inst, const struct rc_msg *q, uint64_t *value);
 
 /* arbtx.c */
-int rd_arbtx_create(void **inst, const struct rc_config *cfg);
+int rd_arbtx_create(void *ctx, void **inst, const struct rc_config *cfg);
 int rd_arbtx_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
                   uint32_t cap, uint32_t *n);
 int rd_arbtx_query(void *inst, const struct rc_msg *q, uint64_t *value);
 
 /* arbrx.c */
-int rd_arbrx_create(void **inst, const struct rc_config *cfg);
+int rd_arbrx_create(void *ctx, void **inst, const struct rc_config *cfg);
 int rd_arbrx_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
                   uint32_t cap, uint32_t *n);
 int rd_arbrx_query(void *inst, const struct rc_msg *q, uint64_t *value);

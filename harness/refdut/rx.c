@@ -29,8 +29,9 @@ struct rd_rx {
     } route[RD_RX_ROUTES];
 };
 
-int rd_rx_create(void **inst, const struct rc_config *cfg)
+int rd_rx_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
+    (void)ctx;
     uint64_t v[RD_KEYS];
     uint32_t given;
     if (inst == NULL)

@@ -22,8 +22,9 @@ struct rd_sw {
     struct rio_fcsw_out out;
 };
 
-int rd_sw_create(void **inst, const struct rc_config *cfg)
+int rd_sw_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
+    (void)ctx;
     uint64_t v[RD_KEYS];
     uint32_t given;
     if (inst == NULL)

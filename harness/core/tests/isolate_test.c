@@ -101,8 +101,9 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static int fake_create(void **inst, const struct rc_config *cfg)
+static int fake_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
+    (void)ctx;
     (void)cfg;
     *inst = &fake_token;
     return RC_OK;
@@ -213,8 +214,9 @@ static int fake_codec_step(void *inst, const struct rc_msg *ev, struct rc_msg *o
 }
 
 /* the CS64 sweep's fast path: slow on its first call, then a wrong answer */
-static int fake_cs64_decode(uint32_t width, uint32_t param, struct rc_msg *out)
+static int fake_cs64_decode(void *ctx, uint32_t width, uint32_t param, struct rc_msg *out)
 {
+    (void)ctx;
     static int calls;
     (void)width, (void)param;
     if (calls++ == 0)

@@ -37,8 +37,9 @@ static void script(unsigned call, uint64_t tx_port, uint64_t vc, uint64_t status
 }
 
 static int inst_dummy;
-static int fake_create(void **inst, const struct rc_config *cfg)
+static int fake_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
+    (void)ctx;
     (void)cfg;
     sc.calls = 0;
     *inst = &inst_dummy;
@@ -384,8 +385,9 @@ static void run_policy_vectors_apply_only_to_declaring_duts(void)
 /* ---- sweeps ------------------------------------------------------------- */
 
 static int sweep_mode; /* 0 notsup, 1 status off by one bit */
-static int sweep_cs64(uint32_t width, uint32_t param, struct rc_msg *out)
+static int sweep_cs64(void *ctx, uint32_t width, uint32_t param, struct rc_msg *out)
 {
+    (void)ctx;
     if (sweep_mode == 0)
         return RC_NOTSUP;
     int rc = oracle_cs64(width, param, out);
@@ -455,6 +457,67 @@ static void run_v2_output_arguments_are_not_applicable_to_v1_duts(void)
     vec_set_free(&s);
 }
 
+/* ---- the optional ABI operations: step_many and why_lost ---------------- */
+
+static unsigned many_calls, many_bad_ctx;
+static int many_lose;
+static int fake_step_many(void *ctx, void *inst, const struct rc_msg *ev, uint64_t times,
+                          int want, struct rc_msg *out, uint32_t cap, struct rc_many *res)
+{
+    many_bad_ctx += ctx != &many_calls;
+    many_calls++;
+    if (many_lose)
+        return res->rc = RC_LOST;
+    while (res->done < times) {
+        uint32_t k = 0;
+        res->rc = fake_step(inst, ev, out + res->n, cap - res->n, &k);
+        res->n += k;
+        res->done++;
+        if (res->rc != want)
+            break;
+    }
+    return res->rc;
+}
+
+static const char *fake_why(void *ctx)
+{
+    many_bad_ctx += ctx != &many_calls;
+    return "the bridge fell over";
+}
+
+static void run_step_many_and_why_lost_are_abi_operations(void)
+{
+    struct rc_vec_result res;
+    fake.ctx = &many_calls;
+    fake.step_many = fake_step_many;
+    fake.why_lost = fake_why;
+    /* a repeat goes through step_many once, judged as the loop would be */
+    many_calls = 0;
+    CHECK_EQ(run("do congest port=1 vc=0 on=1 repeat=3\n"
+                 "expect symbol tx_port=1 vc=0 status=1\n"
+                 "expect symbol tx_port=1 vc=0 status=1\n"
+                 "expect symbol tx_port=1 vc=0 status=1\n", &res), RC_V_PASS);
+    CHECK_EQ(many_calls, 1u);
+    CHECK_EQ(run("do congest port=1 vc=0 on=1 repeat=3\n"
+                 "expect symbol tx_port=1 vc=0 status=1\n", &res), RC_V_FAIL);
+    /* a single application is a plain step */
+    many_calls = 0;
+    CHECK_EQ(run("do congest port=1 vc=0 on=1\nexpect symbol tx_port=1 vc=0 status=1\n",
+                 &res), RC_V_PASS);
+    CHECK_EQ(many_calls, 0u);
+    /* a lost device: ERROR with the DUT's own reason, or a fixed text */
+    many_lose = 1;
+    CHECK_EQ(run("do congest port=1 vc=0 on=1 repeat=2\n", &res), RC_V_ERROR);
+    CHECK(strcmp(res.detail, "the bridge fell over") == 0);
+    fake.why_lost = NULL;
+    CHECK_EQ(run("do congest port=1 vc=0 on=1 repeat=2\n", &res), RC_V_ERROR);
+    CHECK(strstr(res.detail, "RC_LOST (-90)") != NULL);
+    CHECK_EQ(many_bad_ctx, 0u);
+    many_lose = 0;
+    fake.ctx = NULL;
+    fake.step_many = NULL;
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -469,5 +532,6 @@ int main(int argc, char **argv)
     RUN(run_policy_vectors_apply_only_to_declaring_duts);
     RUN(run_sweep_declined_is_na_and_failures_blame_their_field);
     RUN(run_v2_output_arguments_are_not_applicable_to_v1_duts);
+    RUN(run_step_many_and_why_lost_are_abi_operations);
     return check_finish(argv[0]);
 }

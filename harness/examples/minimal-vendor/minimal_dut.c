@@ -183,8 +183,9 @@ static int minimal_cs64_encode_msg(const uint64_t *a, struct rc_msg *out)
     return RC_OK;
 }
 
-static int minimal_codec_create(void **inst, const struct rc_config *cfg)
+static int minimal_codec_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
+    (void)ctx;
     if (inst == NULL || cfg == NULL || cfg->n > RC_MAX_CONFIG)
         return RC_INVAL;
     *inst = NULL;
@@ -268,8 +269,9 @@ static int minimal_codec_query(void *inst, const struct rc_msg *q, uint64_t *val
 /* The sweep fast path: the same decode without building an event (the CS64
  * sweep decodes 2^24 parameters x 7 group widths). On an error it writes an
  * empty message. */
-static int minimal_cs64_decode(uint32_t width, uint32_t param, struct rc_msg *out)
+static int minimal_cs64_decode(void *ctx, uint32_t width, uint32_t param, struct rc_msg *out)
 {
+    (void)ctx;
     if (out == NULL)
         return RC_INVAL;
     *out = (struct rc_msg){0};
@@ -307,9 +309,9 @@ static const struct rc_dut minimal_dut = {
 
 /* The one symbol riocheck looks up (RC_DUT_ENTRY). dut.h declares only its
  * type, so declare it here too (-Wmissing-prototypes). */
-const struct rc_dut *riocheck_dut_v1(void);
+const struct rc_dut *riocheck_dut_v2(void);
 
-const struct rc_dut *riocheck_dut_v1(void)
+const struct rc_dut *riocheck_dut_v2(void)
 {
     return &minimal_dut;
 }

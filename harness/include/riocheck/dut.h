@@ -1,9 +1,9 @@
 /*
- * riocheck/dut.h - the riocheck vendor interface (DUT ABI), version 1.
+ * riocheck/dut.h - the riocheck vendor interface (DUT ABI), version 2.
  *
  * A device under test (DUT) is a shared library that exports one function,
  *
- *     const struct rc_dut *riocheck_dut_v1(void);
+ *     const struct rc_dut *riocheck_dut_v2(void);
  *
  * returning a description of the device: identity, a capability profile, and
  * up to RC_MACHINE_COUNT "machines". A machine is one area of behaviour the
@@ -15,7 +15,7 @@
  * nothing else from riocheck. docs/vendor-guide.md shows a complete adapter.
  *
  * Every machine speaks the same small protocol:
- *   create(&inst, config)  -> RC_OK, or RC_NOTSUP when the device cannot be
+ *   create(ctx, &inst, config) -> RC_OK, or RC_NOTSUP when the device cannot be
  *                             configured that way (the vector is then
  *                             not-applicable), or another error;
  *   step(inst, event, out, cap, &n) -> a result code, plus n outputs written
@@ -51,6 +51,15 @@
  * Result codes have the same values as the reference library's rio_err.
  * Threading: the harness calls a DUT from one thread. Instances must be
  * independent of each other.
+ *
+ * ABI versions. Version 2 (this header) added the declared policies
+ * (profile.policy), the context pointer (rc_dut.ctx, handed to create and
+ * cs64_decode, so one library can serve several devices without globals) and
+ * the optional operations step_many and why_lost (rc_dut). A library built
+ * against version 1 exports riocheck_dut_v1 instead, returning the version 1
+ * layout (create and cs64_decode without ctx, no policies, nothing after
+ * cs64_decode); riocheck still loads it as it is: it declares no policy, and
+ * vectors whose checks need a version 2 output argument are not-applicable.
  */
 #ifndef RIOCHECK_DUT_H
 #define RIOCHECK_DUT_H
@@ -654,13 +663,28 @@ struct rc_config {
 };
 
 struct rc_machine_ops {
-    /* NULL create: the machine is not provided. */
-    int (*create)(void **inst, const struct rc_config *cfg);
+    /* NULL create: the machine is not provided. ctx is the rc_dut's ctx. */
+    int (*create)(void *ctx, void **inst, const struct rc_config *cfg);
     void (*destroy)(void *inst);
     int (*step)(void *inst, const struct rc_msg *event, struct rc_msg *out,
                 uint32_t cap, uint32_t *n);
     int (*query)(void *inst, const struct rc_msg *query, uint64_t *value);
 };
+
+/* What step_many did (see rc_dut.step_many). */
+struct rc_many {
+    uint64_t done; /* repetitions taken, the stopping one included */
+    uint32_t n;    /* their outputs, in out[0..n) */
+    int rc;        /* the last taken repetition's result */
+    int overflow;  /* stopped: fewer than RC_MAX_OUTPUTS places were left */
+};
+
+/* The result a transport returns when it has lost the device (e.g. the DUT
+ * process died or answered garbage): the vector is an ERROR whose detail is
+ * why_lost(ctx). Not in RC_RESULTS: a vector never expects it, and a device
+ * library should never return it (without why_lost it is reported as "the
+ * DUT returned RC_LOST and said nothing more"). */
+#define RC_LOST (-90)
 
 struct rc_dut {
     uint32_t abi_version; /* RC_DUT_ABI_VERSION */
@@ -672,11 +696,34 @@ struct rc_dut {
      * parameter exactly like codec cs64_decode (one voq_msg output, written
      * to *out; the harness reads kind, nargs and arg[0..nargs-1] only, so
      * the rest of *out need not be cleared). */
-    int (*cs64_decode)(uint32_t width, uint32_t param, struct rc_msg *out);
+    int (*cs64_decode)(void *ctx, uint32_t width, uint32_t param, struct rc_msg *out);
+    /* Handed unchanged to create, cs64_decode, step_many and why_lost; the
+     * harness never looks inside. NULL is fine. */
+    void *ctx;
+    /* Optional (NULL: the harness loops over step). A `do EVENT repeat=times`
+     * in one call, for transports where a call costs a round trip. Must be
+     * exactly equivalent to
+     *     res->done = res->n = 0; res->overflow = 0; res->rc = RC_OK;
+     *     while (res->done < times) {
+     *         if (cap - res->n < RC_MAX_OUTPUTS) { res->overflow = 1; break; }
+     *         uint32_t k = 0;
+     *         res->rc = step(inst, ev, out + res->n, cap - res->n, &k);
+     *         res->n += k; res->done++;
+     *         if (res->rc != want) break;
+     *     }
+     *     return res->rc;
+     * (inst is an instance of any machine this DUT created), except that it
+     * may return RC_LOST when the device is lost. */
+    int (*step_many)(void *ctx, void *inst, const struct rc_msg *ev, uint64_t times,
+                     int want, struct rc_msg *out, uint32_t cap, struct rc_many *res);
+    /* Optional: one line saying why the last call returned RC_LOST. */
+    const char *(*why_lost)(void *ctx);
 };
 
 /* The one symbol a DUT library exports. */
 typedef const struct rc_dut *(*rc_dut_entry_fn)(void);
-#define RC_DUT_ENTRY "riocheck_dut_v1"
+#define RC_DUT_ENTRY "riocheck_dut_v2"
+/* What a version 1 library exports instead (its layout: see ABI versions). */
+#define RC_DUT_ENTRY_V1 "riocheck_dut_v1"
 
 #endif

@@ -650,8 +650,9 @@ static void shim_rejects_long_lines_nul_bytes_and_too_many_fields(void)
  * are forwarded. */
 static uint32_t bad_n;
 static uint32_t bad_kind;
-static int bad_create(void **inst, const struct rc_config *cfg)
+static int bad_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
+    (void)ctx;
     (void)cfg;
     *inst = NULL;
     return RC_OK;
@@ -855,8 +856,8 @@ static void every_machine_through_the_proxy_equals_direct_calls(void)
                         cfg.n++;
                     }
             void *a = NULL, *b = NULL;
-            int ra = px->machine[mid].create(&a, &cfg);
-            int rb = rf->machine[mid].create(&b, &cfg);
+            int ra = px->machine[mid].create(px->ctx, &a, &cfg);
+            int rb = rf->machine[mid].create(rf->ctx, &b, &cfg);
             CHECK_EQ_AT(mid, ra, rb);
             if (ra != RC_OK)
                 continue;
@@ -921,19 +922,19 @@ static void proxy_refuses_what_the_abi_calls_invalid_without_asking_the_dut(void
     struct rc_config cfg;
     memset(&cfg, 0, sizeof cfg);
     rc_proc_get_stats(p, &before);
-    CHECK_EQ(d->machine[RC_M_GEN].create(NULL, &cfg), RC_INVAL);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, NULL, &cfg), RC_INVAL);
     void *inst = (void *)&cfg;
-    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, NULL), RC_INVAL);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, &inst, NULL), RC_INVAL);
     CHECK(inst == NULL);
     cfg.n = RC_MAX_CONFIG + 1;
-    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_INVAL);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_INVAL);
     cfg.n = 1;
     cfg.kv[0].key = 99; /* no such key: it has no name to send */
-    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_INVAL);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_INVAL);
     rc_proc_get_stats(p, &after);
     CHECK_EQ(after.requests, before.requests);
     cfg.n = 0;
-    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_OK);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_OK);
     struct rc_msg out[RC_MAX_OUTPUTS], ev = ev1(RC_GEN_EV_CONGEST, 3, 1, 0, 1);
     uint32_t n = 5;
     rc_proc_get_stats(p, &before);
@@ -965,7 +966,7 @@ static void destroy_is_sent_without_waiting(void)
     struct rc_config cfg;
     memset(&cfg, 0, sizeof cfg);
     void *inst = NULL;
-    CHECK_EQ(d->machine[RC_M_EP].create(&inst, &cfg), RC_OK);
+    CHECK_EQ(d->machine[RC_M_EP].create(d->ctx, &inst, &cfg), RC_OK);
     struct rc_proc_stats a, b;
     rc_proc_get_stats(p, &a);
     d->machine[RC_M_EP].destroy(inst);
@@ -973,7 +974,7 @@ static void destroy_is_sent_without_waiting(void)
     CHECK_EQ(b.requests, a.requests + 1);
     CHECK_EQ(b.waits, a.waits);
     /* its `ok` is read with the next answer */
-    CHECK_EQ(d->machine[RC_M_EP].create(&inst, &cfg), RC_OK);
+    CHECK_EQ(d->machine[RC_M_EP].create(d->ctx, &inst, &cfg), RC_OK);
     d->machine[RC_M_EP].destroy(inst);
     rc_proc_get_stats(p, &b);
     CHECK_EQ(b.failures, 0);
@@ -992,8 +993,8 @@ static void sweep_prefetch_answers_equal_direct_calls(void)
     struct rc_config cfg;
     memset(&cfg, 0, sizeof cfg);
     void *a = NULL, *b = NULL;
-    CHECK_EQ(d->machine[RC_M_CODEC].create(&a, &cfg), RC_OK);
-    CHECK_EQ(r->machine[RC_M_CODEC].create(&b, &cfg), RC_OK);
+    CHECK_EQ(d->machine[RC_M_CODEC].create(d->ctx, &a, &cfg), RC_OK);
+    CHECK_EQ(r->machine[RC_M_CODEC].create(r->ctx, &b, &cfg), RC_OK);
     struct rc_msg o1[RC_MAX_OUTPUTS], o2[RC_MAX_OUTPUTS];
     uint64_t calls = 0;
     const uint32_t stride = 257;
@@ -1018,8 +1019,8 @@ static void sweep_prefetch_answers_equal_direct_calls(void)
     for (unsigned w = 0; w <= 6; w++)
         for (uint32_t v = 0; v < (1u << 24); v += stride * 64) {
             struct rc_msg g1, g2;
-            int ra = d->cs64_decode(w, v, &g1);
-            int rb = r->cs64_decode(w, v, &g2);
+            int ra = d->cs64_decode(d->ctx, w, v, &g1);
+            int rb = r->cs64_decode(r->ctx, w, v, &g2);
             CHECK_EQ_AT(v, ra, rb);
             CHECK(same_outputs(&g1, 1, &g2, 1));
             calls++;
@@ -1043,7 +1044,7 @@ static void sweep_prefetch_answers_equal_direct_calls(void)
         } else {
             struct rc_msg g1, g2;
             uint32_t w = (uint32_t)(xorshift() % 8), prm = (uint32_t)xorshift();
-            CHECK_EQ_AT(i, d->cs64_decode(w, prm, &g1), r->cs64_decode(w, prm, &g2));
+            CHECK_EQ_AT(i, d->cs64_decode(d->ctx, w, prm, &g1), r->cs64_decode(r->ctx, w, prm, &g2));
             CHECK(same_outputs(&g1, g1.kind != 0, &g2, g2.kind != 0));
             continue;
         }
@@ -1054,7 +1055,7 @@ static void sweep_prefetch_answers_equal_direct_calls(void)
         CHECK(same_outputs(o1, na, o2, nb));
         if (xorshift() % 500 == 0) { /* destroy with predictions in flight */
             d->machine[RC_M_CODEC].destroy(a);
-            CHECK_EQ(d->machine[RC_M_CODEC].create(&a, &cfg), RC_OK);
+            CHECK_EQ(d->machine[RC_M_CODEC].create(d->ctx, &a, &cfg), RC_OK);
         }
     }
     d->machine[RC_M_CODEC].destroy(a);
@@ -1075,8 +1076,8 @@ static void crash_during_a_step_is_lost_and_the_next_create_restarts(void)
     struct rc_config cfg;
     memset(&cfg, 0, sizeof cfg);
     void *inst = NULL, *other = NULL;
-    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_OK);
-    CHECK_EQ(d->machine[RC_M_EP].create(&other, &cfg), RC_OK);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_OK);
+    CHECK_EQ(d->machine[RC_M_EP].create(d->ctx, &other, &cfg), RC_OK);
     long pid = rc_proc_pid(p);
     struct rc_msg out[RC_MAX_OUTPUTS];
     struct rc_msg ev = ev1(RC_GEN_EV_CONGEST, 3, 13, 0, 1);
@@ -1101,8 +1102,8 @@ static void crash_during_a_step_is_lost_and_the_next_create_restarts(void)
     CHECK_EQ(rc_proc_pid(p), -1);
     /* the next create starts it again; it behaves like the reference */
     void *b = NULL;
-    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_OK);
-    CHECK_EQ(r->machine[RC_M_GEN].create(&b, &cfg), RC_OK);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_OK);
+    CHECK_EQ(r->machine[RC_M_GEN].create(r->ctx, &b, &cfg), RC_OK);
     CHECK(rc_proc_pid(p) > 0 && rc_proc_pid(p) != pid);
     struct rc_msg evs[3] = {ev1(RC_GEN_EV_CSR, 2, 0, 0x00800020, 0),
                             ev1(RC_GEN_EV_CSR, 2, 2, 0x00400000, 0),
@@ -1134,7 +1135,7 @@ static void exit_mid_session_names_the_status(void)
     struct rc_config cfg;
     memset(&cfg, 0, sizeof cfg);
     void *inst = NULL;
-    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_OK);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_OK);
     long pid = rc_proc_pid(p);
     struct rc_msg out[RC_MAX_OUTPUTS], ev = ev1(RC_GEN_EV_CONGEST, 3, 14, 0, 1);
     uint32_t n;
@@ -1155,7 +1156,7 @@ static void hang_is_cut_by_the_timeout_and_the_process_killed(void)
     struct rc_config cfg;
     memset(&cfg, 0, sizeof cfg);
     void *inst = NULL;
-    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_OK);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_OK);
     long pid = rc_proc_pid(p);
     struct rc_msg out[RC_MAX_OUTPUTS], ev = ev1(RC_GEN_EV_CONGEST, 3, 15, 0, 1);
     uint32_t n;
@@ -1168,7 +1169,7 @@ static void hang_is_cut_by_the_timeout_and_the_process_killed(void)
     CHECK(reaped(pid));
     d->machine[RC_M_GEN].destroy(inst);
     /* and it comes back */
-    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_OK);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_OK);
     d->machine[RC_M_GEN].destroy(inst);
     rc_proc_close(p);
 }
@@ -1216,7 +1217,7 @@ static void garbage_answers_to_a_step_are_lost_with_the_line_quoted(void)
         struct rc_config cfg;
         memset(&cfg, 0, sizeof cfg);
         void *inst = NULL;
-        CHECK_EQ_AT(i, d->machine[RC_M_GEN].create(&inst, &cfg), RC_OK);
+        CHECK_EQ_AT(i, d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_OK);
         long pid = rc_proc_pid(p);
         struct rc_msg out[RC_MAX_OUTPUTS], ev = ev1(RC_GEN_EV_CONGEST, 3, 1, 0, 1);
         uint32_t n = 9;
@@ -1252,7 +1253,7 @@ static void well_formed_answers_in_odd_shapes_are_accepted(void)
     struct rc_config cfg;
     memset(&cfg, 0, sizeof cfg);
     void *inst = NULL;
-    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_OK);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_OK);
     struct rc_msg out[RC_MAX_OUTPUTS], ev = ev1(RC_GEN_EV_CONGEST, 3, 1, 0, 1);
     uint32_t n = 0;
     CHECK_EQ(d->machine[RC_M_GEN].step(inst, &ev, out, RC_MAX_OUTPUTS, &n), -5);
@@ -1304,7 +1305,7 @@ static void garbage_answers_to_create_query_and_destroy_are_lost(void)
         memset(&cfg, 0, sizeof cfg);
         void *inst = NULL;
         long pid = rc_proc_pid(p);
-        int rc = d->machine[RC_M_GEN].create(&inst, &cfg);
+        int rc = d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg);
         if (cases[i].at >= 1) {
             CHECK_EQ_AT(i, rc, RC_OK);
             if (cases[i].at == 1) {
@@ -1315,7 +1316,7 @@ static void garbage_answers_to_create_query_and_destroy_are_lost(void)
             } else {
                 d->machine[RC_M_GEN].destroy(inst);
                 inst = NULL;
-                rc = d->machine[RC_M_GEN].create(&inst, &cfg);
+                rc = d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg);
             }
         }
         if (rc != RC_DUT_LOST || strstr(rc_proc_last_error(p), cases[i].msg) == NULL)
@@ -1338,14 +1339,14 @@ static void create_and_query_results_come_back_as_codes(void)
     struct rc_config cfg;
     memset(&cfg, 0, sizeof cfg);
     void *inst = (void *)&cfg;
-    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_NOTSUP);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_NOTSUP);
     CHECK(inst == NULL);
     rc_proc_close(p);
     p = open_fake("std", "std", "std", "error result=-7", "std", "std", 5000, err,
                   sizeof err);
     CHECK(p != NULL);
     d = rc_proc_dut(p);
-    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_OK);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_OK);
     uint64_t v = 3;
     struct rc_msg q = ev1(RC_GEN_Q_REPORTED, 2, 0, 0, 0);
     CHECK_EQ(d->machine[RC_M_GEN].query(inst, &q, &v), -7);
@@ -1435,14 +1436,14 @@ static void the_handshake_gets_ten_times_the_timeout(void)
     struct rc_config cfg;
     memset(&cfg, 0, sizeof cfg);
     void *inst = NULL;
-    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_OK);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_OK);
     struct rc_msg out[RC_MAX_OUTPUTS], ev = ev1(RC_GEN_EV_CONGEST, 3, 1, 0, 1);
     uint32_t n;
     CHECK_EQ(d->machine[RC_M_GEN].step(inst, &ev, out, RC_MAX_OUTPUTS, &n), RC_DUT_LOST);
     CHECK(strstr(rc_proc_last_error(p), "the DUT did not answer within 200 ms") != NULL);
     /* the restart's handshake gets the longer time again */
     d->machine[RC_M_GEN].destroy(inst);
-    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_OK);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_OK);
     d->machine[RC_M_GEN].destroy(inst);
     rc_proc_close(p);
 }
@@ -1487,7 +1488,7 @@ static void a_dead_dut_never_raises_sigpipe(void)
     void *inst = NULL;
     /* nobody has noticed the death yet: the create is written (EPIPE), then
      * the end of its output is read */
-    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_DUT_LOST);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_DUT_LOST);
     CHECK(strstr(rc_proc_last_error(p), "the DUT process exited with status 0 (during "
                                         "'create 1 gen')") != NULL);
     sigset_t pending;
@@ -1512,13 +1513,13 @@ static void restarts_stop_after_three_failures_in_a_row(void)
     struct rc_config cfg;
     memset(&cfg, 0, sizeof cfg);
     void *inst = NULL;
-    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_OK);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_OK);
     struct rc_msg out[RC_MAX_OUTPUTS], ev = ev1(RC_GEN_EV_CONGEST, 3, 13, 0, 1);
     uint32_t n;
     CHECK_EQ(d->machine[RC_M_GEN].step(inst, &ev, out, RC_MAX_OUTPUTS, &n), RC_DUT_LOST);
     d->machine[RC_M_GEN].destroy(inst);
     for (unsigned i = 0; i < RC_PROC_MAX_RESTARTS; i++) {
-        CHECK_EQ_AT(i, d->machine[RC_M_GEN].create(&inst, &cfg), RC_DUT_LOST);
+        CHECK_EQ_AT(i, d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_DUT_LOST);
         CHECK(strstr(rc_proc_last_error(p), "restarting the DUT: the DUT process exited "
                                             "with status 5") != NULL);
     }
@@ -1526,9 +1527,9 @@ static void restarts_stop_after_three_failures_in_a_row(void)
     struct rc_proc_stats st;
     rc_proc_get_stats(p, &st);
     CHECK_EQ(st.spawns, 1 + RC_PROC_MAX_RESTARTS);
-    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_DUT_LOST);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_DUT_LOST);
     struct rc_msg g;
-    CHECK_EQ(d->cs64_decode(0, 0, &g), RC_DUT_LOST);
+    CHECK_EQ(d->cs64_decode(d->ctx, 0, 0, &g), RC_DUT_LOST);
     rc_proc_get_stats(p, &st);
     CHECK_EQ(st.spawns, 1 + RC_PROC_MAX_RESTARTS);
     CHECK(no_children());
@@ -1550,12 +1551,12 @@ static void a_restarted_dut_must_describe_itself_the_same(void)
     struct rc_config cfg;
     memset(&cfg, 0, sizeof cfg);
     void *inst = NULL;
-    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_OK);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_OK);
     struct rc_msg out[RC_MAX_OUTPUTS], ev = ev1(RC_GEN_EV_CONGEST, 3, 13, 0, 1);
     uint32_t n;
     CHECK_EQ(d->machine[RC_M_GEN].step(inst, &ev, out, RC_MAX_OUTPUTS, &n), RC_DUT_LOST);
     d->machine[RC_M_GEN].destroy(inst);
-    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_DUT_LOST);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_DUT_LOST);
     CHECK(strstr(rc_proc_last_error(p), "it now describes itself differently ('someone "
                                         "else'") != NULL);
     CHECK(strcmp(d->name, "riocheck reference") == 0);
@@ -1580,7 +1581,7 @@ static void client_fuzz_random_answers_never_break_the_client(void)
         unsigned lost = 0;
         for (int i = 0; i < 100; i++) {
             if (inst == NULL) {
-                int rc = d->machine[RC_M_GEN].create(&inst, &cfg);
+                int rc = d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg);
                 CHECK(rc == RC_OK || rc == RC_DUT_LOST || inst == NULL);
                 if (rc != RC_OK) {
                     lost += rc == RC_DUT_LOST;
@@ -1627,7 +1628,7 @@ static void comments_forever_are_no_answer_and_time_out(void)
     struct rc_config cfg;
     memset(&cfg, 0, sizeof cfg);
     void *inst = NULL;
-    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_OK);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_OK);
     long pid = rc_proc_pid(p);
     struct rc_msg out[RC_MAX_OUTPUTS], ev = ev1(RC_GEN_EV_CONGEST, 3, 1, 0, 1);
     uint32_t n;
@@ -1665,12 +1666,12 @@ static void step_many_equals_a_loop_of_steps(void)
     const uint64_t times[] = {1, 2, 3, 255, 256, 257, 1000, 65536};
     for (size_t t = 0; t < sizeof times / sizeof times[0]; t++) {
         void *a = NULL, *b = NULL;
-        CHECK_EQ(d->machine[RC_M_EP].create(&a, &cfg), RC_OK);
-        CHECK_EQ(r->machine[RC_M_EP].create(&b, &cfg), RC_OK);
+        CHECK_EQ(d->machine[RC_M_EP].create(d->ctx, &a, &cfg), RC_OK);
+        CHECK_EQ(r->machine[RC_M_EP].create(r->ctx, &b, &cfg), RC_OK);
         /* XOFF for flow 0A of destination 0 (Part 9 2.4.2.3): the counter
          * goes up to its terminal count and saturates */
         struct rc_msg ev = ev1(RC_EP_EV_CCP, 5, 0, 0, 0);
-        struct rc_proc_many m;
+        struct rc_many m;
         int rc = rc_proc_step_many(p, a, &ev, times[t], RC_OK, o1, 8192, &m);
         uint32_t total = 0;
         int rb = RC_OK;
@@ -1712,10 +1713,10 @@ static void step_many_stops_where_the_loop_would(void)
     struct rc_config cfg;
     memset(&cfg, 0, sizeof cfg);
     void *inst = NULL;
-    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_OK);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_OK);
     static struct rc_msg out[8192];
     struct rc_msg ev = ev1(RC_GEN_EV_CONGEST, 3, 1, 0, 1);
-    struct rc_proc_many m;
+    struct rc_many m;
     CHECK_EQ(rc_proc_step_many(p, inst, &ev, 10, RC_OK, out, 8192, &m), RC_BUSY);
     CHECK_EQ(m.done, 2);
     CHECK_EQ(m.n, 2);
@@ -1734,7 +1735,7 @@ static void step_many_stops_where_the_loop_would(void)
                   sizeof err);
     CHECK(p != NULL);
     d = rc_proc_dut(p);
-    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_OK);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_OK);
     CHECK_EQ(rc_proc_step_many(p, inst, &ev, 700, RC_BUSY, out, 8192, &m), RC_BUSY);
     CHECK_EQ(m.done, 700);
     d->machine[RC_M_GEN].destroy(inst);
@@ -1751,10 +1752,10 @@ static void step_many_stops_when_fewer_than_64_places_are_left(void)
     struct rc_config cfg;
     memset(&cfg, 0, sizeof cfg);
     void *inst = NULL;
-    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_OK);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_OK);
     static struct rc_msg out[8192];
     struct rc_msg ev = ev1(RC_GEN_EV_CONGEST, 3, 1, 0, 1);
-    struct rc_proc_many m;
+    struct rc_many m;
     /* room 130: 30 taken (100 left), 60 (70 left), 90 (40 < 64: stop) */
     CHECK_EQ(rc_proc_step_many(p, inst, &ev, 10, RC_OK, out, 130, &m), RC_OK);
     CHECK_EQ(m.done, 3);
@@ -1773,10 +1774,10 @@ static void step_many_is_lost_only_before_it_stops(void)
     struct rc_config cfg;
     memset(&cfg, 0, sizeof cfg);
     void *inst = NULL;
-    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_OK);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_OK);
     static struct rc_msg out[8192];
     struct rc_msg ev = ev1(RC_GEN_EV_CONGEST, 3, 13, 0, 1);
-    struct rc_proc_many m;
+    struct rc_many m;
     CHECK_EQ(rc_proc_step_many(p, inst, &ev, 5, RC_OK, out, 8192, &m), RC_DUT_LOST);
     CHECK_EQ(m.done, 0);
     CHECK(strstr(rc_proc_last_error(p), "killed by signal 9") != NULL);
@@ -1788,7 +1789,7 @@ static void step_many_is_lost_only_before_it_stops(void)
                   sizeof err);
     CHECK(p != NULL);
     d = rc_proc_dut(p);
-    CHECK_EQ(d->machine[RC_M_GEN].create(&inst, &cfg), RC_OK);
+    CHECK_EQ(d->machine[RC_M_GEN].create(d->ctx, &inst, &cfg), RC_OK);
     ev = ev1(RC_GEN_EV_CONGEST, 3, 1, 0, 1);
     CHECK_EQ(rc_proc_step_many(p, inst, &ev, 5, RC_OK, out, 8192, &m), RC_BUSY);
     CHECK_EQ(m.done, 1);
@@ -1822,32 +1823,39 @@ static void close_kills_a_dut_that_ignores_bye(void)
     CHECK(no_children());
 }
 
-static void at_most_four_clients_are_open_at_once(void)
+/* No global state: any number of clients at once, each its own process,
+ * told apart by the proxy DUT's ctx (ABI v2). */
+#define MANY_CLIENTS 6u
+static void many_clients_are_open_at_once_each_with_its_own_context(void)
 {
-    struct rc_proc *p[RC_PROC_MAX_OPEN + 1];
+    struct rc_proc *p[MANY_CLIENTS];
     char err[512];
-    for (unsigned i = 0; i < RC_PROC_MAX_OPEN; i++) {
+    for (unsigned i = 0; i < MANY_CLIENTS; i++) {
         p[i] = open_args("--serve", "ref", 5000, err, sizeof err);
         CHECK(p[i] != NULL);
+        CHECK(rc_proc_dut(p[i])->ctx == p[i]);
+        CHECK(rc_proc_of(rc_proc_dut(p[i])) == p[i]);
     }
-    CHECK(open_args("--serve", "ref", 5000, err, sizeof err) == NULL);
-    CHECK(strcmp(err, "more than 4 DUT processes open at once") == 0);
-    /* each slot talks to its own process */
     struct rc_config cfg;
     memset(&cfg, 0, sizeof cfg);
-    void *inst[RC_PROC_MAX_OPEN];
-    for (unsigned i = 0; i < RC_PROC_MAX_OPEN; i++)
-        CHECK_EQ_AT(i, rc_proc_dut(p[i])->machine[RC_M_SW].create(&inst[i], &cfg), RC_OK);
-    for (unsigned i = 0; i < RC_PROC_MAX_OPEN; i++) {
+    void *inst[MANY_CLIENTS];
+    for (unsigned i = 0; i < MANY_CLIENTS; i++) {
+        const struct rc_dut *d = rc_proc_dut(p[i]);
+        CHECK_EQ_AT(i, d->machine[RC_M_SW].create(d->ctx, &inst[i], &cfg), RC_OK);
+    }
+    for (unsigned i = 0; i < MANY_CLIENTS; i++) {
         struct rc_proc_stats st;
         rc_proc_get_stats(p[i], &st);
-        CHECK_EQ_AT(i, st.requests, 2); /* hello, create */
+        CHECK_EQ_AT(i, st.requests, 2); /* hello, create: each to its own process */
+        CHECK(rc_proc_pid(p[i]) > 0);
+        for (unsigned j = 0; j < i; j++)
+            CHECK(rc_proc_pid(p[i]) != rc_proc_pid(p[j]));
         rc_proc_dut(p[i])->machine[RC_M_SW].destroy(inst[i]);
     }
     rc_proc_close(p[1]);
     p[1] = open_args("--serve", "ref", 5000, err, sizeof err);
     CHECK(p[1] != NULL);
-    for (unsigned i = 0; i < RC_PROC_MAX_OPEN; i++)
+    for (unsigned i = 0; i < MANY_CLIENTS; i++)
         rc_proc_close(p[i]);
     CHECK(no_children());
 }
@@ -1973,7 +1981,7 @@ int main(int argc, char **argv)
     RUN(step_many_stops_when_fewer_than_64_places_are_left);
     RUN(step_many_is_lost_only_before_it_stops);
     RUN(close_kills_a_dut_that_ignores_bye);
-    RUN(at_most_four_clients_are_open_at_once);
+    RUN(many_clients_are_open_at_once_each_with_its_own_context);
     RUN(every_suite_vector_has_the_same_verdict_through_the_shim);
     RUN(no_child_is_left);
     return check_finish(argv[0]);

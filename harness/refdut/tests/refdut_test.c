@@ -170,7 +170,7 @@ static const struct rc_config cfg_none = {0, {{0, 0}}};
 static int make(void **p, unsigned m, struct rc_config c)
 {
     *p = NULL;
-    int rc = dut->machine[m].create(p, &c);
+    int rc = dut->machine[m].create(dut->ctx, p, &c);
     if (rc == RC_OK) {
         if (nlive == N_(live)) {
             fprintf(stderr, "test bug: more than %zu live instances\n",
@@ -283,7 +283,7 @@ static uint64_t be(const char *hex, int word)
 
 static void dut_entry_and_profile_describe_every_machine(void)
 {
-    CHECK(riocheck_dut_v1() == rc_refdut());
+    CHECK(riocheck_dut_v2() == rc_refdut());
     CHECK_EQ(dut->abi_version, RC_DUT_ABI_VERSION);
     CHECK(dut->name != NULL && dut->version != NULL);
     CHECK_EQ(dut->profile.p12_revs, (1u << 2) | (1u << 3));
@@ -309,14 +309,14 @@ static void every_machine_rejects_bad_config_and_bad_messages(void)
         void *p;
         uint32_t n = 7;
         uint64_t v = 7;
-        CHECK_EQ(dut->machine[m].create(NULL, &cfg_none), RC_INVAL);
+        CHECK_EQ(dut->machine[m].create(dut->ctx, NULL, &cfg_none), RC_INVAL);
         CHECK_EQ(make(&p, m, CFG(99, 1)), RC_INVAL); /* unknown key */
         CHECK(p == NULL);
         struct rc_config big = cfg_none;
         big.n = RC_MAX_CONFIG + 1u;
         CHECK_EQ(make(&p, m, big), RC_INVAL);
         p = (void *)&n;
-        CHECK_EQ(dut->machine[m].create(&p, NULL), RC_INVAL);
+        CHECK_EQ(dut->machine[m].create(dut->ctx, &p, NULL), RC_INVAL);
         CHECK(p == NULL);
         /* a key given twice */
         CHECK_EQ(make(&p, m, CFG(t->cfg[0].key, t->cfg[0].def, t->cfg[0].key,
@@ -412,13 +412,13 @@ static void codec_cs64_known_answers(void)
     CHECK_STEP(MSG(RC_CODEC_EV_CS64_DECODE, 0x100000000ull, 0), RC_RANGE, 0);
     /* the sweep fast path decodes alike */
     struct rc_msg m;
-    CHECK_EQ(dut->cs64_decode(4, 0xF00010, &m), RC_OK);
+    CHECK_EQ(dut->cs64_decode(dut->ctx, 4, 0xF00010, &m), RC_OK);
     CHECK_EQ(m.kind, RC_CODEC_OUT_VOQ_MSG);
     CHECK_EQ(m.nargs, 8);
     CHECK_EQ(m.arg[6], 1);
-    CHECK_EQ(dut->cs64_decode(7, 0, &m), RC_RESERVED);
+    CHECK_EQ(dut->cs64_decode(dut->ctx, 7, 0, &m), RC_RESERVED);
     CHECK_EQ(m.nargs, 0);
-    CHECK_EQ(dut->cs64_decode(4, 0, NULL), RC_INVAL);
+    CHECK_EQ(dut->cs64_decode(dut->ctx, 4, 0, NULL), RC_INVAL);
 }
 
 static void codec_stype2_known_answers(void)
@@ -1363,7 +1363,7 @@ static void every_event_kind_with_arbitrary_arguments_is_defined(void)
                 c.kv[i].value = xorshift() % 3u == 0 ? k->def : arb_value();
             }
             void *p = NULL;
-            int rc = dut->machine[m].create(&p, &c);
+            int rc = dut->machine[m].create(dut->ctx, &p, &c);
             CHECK_EQ_AT(m, known_result(rc), 1);
             if (rc != RC_OK) {
                 CHECK(p == NULL);

@@ -1,0 +1,192 @@
+/*
+ * dutload.c - load a DUT library, version 1 or 2, and the optional ABI
+ * operations with their defaults (dutload.h).
+ */
+#include "dutload.h"
+
+#include <dlfcn.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the version 1 layout (riocheck/dut.h before ABI version 2) ----------- */
+
+struct v1_machine_ops {
+    int (*create)(void **inst, const struct rc_config *cfg);
+    void (*destroy)(void *inst);
+    int (*step)(void *inst, const struct rc_msg *event, struct rc_msg *out, uint32_t cap,
+                uint32_t *n);
+    int (*query)(void *inst, const struct rc_msg *query, uint64_t *value);
+};
+
+struct v1_dut {
+    uint32_t abi_version; /* 1 */
+    const char *name;
+    const char *version;
+    struct rc_profile profile; /* policy[] was "reserved", zero */
+    struct v1_machine_ops machine[RC_MACHINE_COUNT];
+    int (*cs64_decode)(uint32_t width, uint32_t param, struct rc_msg *out);
+};
+
+/* One create per machine: the ctx is the version 1 description. */
+#define V1_CREATE_(name, id, text)                                             \
+    static int v1_create_##name(void *ctx, void **inst, const struct rc_config *cfg) \
+    {                                                                          \
+        const struct v1_dut *v = ctx;                                          \
+        return v->machine[RC_M_##name].create(inst, cfg);                      \
+    }
+RC_MACHINES(V1_CREATE_)
+#undef V1_CREATE_
+
+typedef int (*create_fn)(void *, void **, const struct rc_config *);
+static const create_fn v1_creates[RC_MACHINE_COUNT] = {
+#define V1_ROW_(name, id, text) [RC_M_##name] = v1_create_##name,
+    RC_MACHINES(V1_ROW_)
+#undef V1_ROW_
+};
+
+static int v1_cs64(void *ctx, uint32_t width, uint32_t param, struct rc_msg *out)
+{
+    const struct v1_dut *v = ctx;
+    return v->cs64_decode(width, param, out);
+}
+
+int rc_dut_from_v1(const void *v1, struct rc_dut_v1_view *out)
+{
+    const struct v1_dut *v = v1;
+    if (v == NULL || out == NULL || v->abi_version != 1u)
+        return -1;
+    struct rc_dut *d = &out->dut;
+    memset(d, 0, sizeof *d);
+    d->abi_version = 1u;
+    d->name = v->name;
+    d->version = v->version;
+    d->profile = v->profile;
+    memset(d->profile.policy, 0, sizeof d->profile.policy); /* reserved in v1 */
+    d->ctx = (void *)(uintptr_t)v;
+    for (unsigned m = 0; m < RC_MACHINE_COUNT; m++) {
+        if (v->machine[m].create == NULL)
+            continue;
+        d->machine[m].create = v1_creates[m];
+        d->machine[m].destroy = v->machine[m].destroy;
+        d->machine[m].step = v->machine[m].step;
+        d->machine[m].query = v->machine[m].query;
+    }
+    if (v->cs64_decode != NULL)
+        d->cs64_decode = v1_cs64;
+    return 0;
+}
+
+/* ---- loading ---------------------------------------------------------------- */
+
+struct rc_dut_lib {
+    void *dl;
+    struct rc_dut_v1_view view; /* a version 1 library's translation */
+};
+
+static void set_err(char *err, size_t cap, const char *fmt, ...)
+{
+    if (err == NULL || cap == 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, cap, fmt, ap);
+    va_end(ap);
+}
+
+static const void *call_entry(void *sym)
+{
+    rc_dut_entry_fn entry;
+    memcpy(&entry, &sym, sizeof entry); /* object to function pointer, POSIX */
+    return entry();
+}
+
+const struct rc_dut *rc_dut_load(const char *path, struct rc_dut_lib **libp, char *err,
+                                 size_t cap)
+{
+    set_err(err, cap, "%s", "");
+    if (libp != NULL)
+        *libp = NULL;
+    if (path == NULL || path[0] == '\0' || libp == NULL) {
+        set_err(err, cap, "no DUT library given");
+        return NULL;
+    }
+    /* dlopen searches the library path for a bare name: make it a path */
+    size_t n = strlen(path);
+    char *abs = malloc(n + 3);
+    struct rc_dut_lib *lib = calloc(1, sizeof *lib);
+    if (abs == NULL || lib == NULL) {
+        free(abs);
+        free(lib);
+        set_err(err, cap, "out of memory");
+        return NULL;
+    }
+    snprintf(abs, n + 3, "%s%s", strchr(path, '/') ? "" : "./", path);
+    (void)dlerror();
+    lib->dl = dlopen(abs, RTLD_NOW | RTLD_LOCAL);
+    free(abs);
+    if (lib->dl == NULL) {
+        const char *why = dlerror();
+        set_err(err, cap, "%s", why ? why : "cannot be loaded");
+        free(lib);
+        return NULL;
+    }
+    const struct rc_dut *dut = NULL;
+    void *sym = dlsym(lib->dl, RC_DUT_ENTRY);
+    if (sym != NULL) {
+        dut = call_entry(sym);
+        if (dut == NULL) {
+            set_err(err, cap, "%s() returned NULL", RC_DUT_ENTRY);
+        } else if (dut->abi_version != RC_DUT_ABI_VERSION) {
+            set_err(err, cap, "%s() says ABI version %u; riocheck speaks %u (and 1 through %s)",
+                    RC_DUT_ENTRY, dut->abi_version, RC_DUT_ABI_VERSION, RC_DUT_ENTRY_V1);
+            dut = NULL;
+        }
+    } else if ((sym = dlsym(lib->dl, RC_DUT_ENTRY_V1)) != NULL) {
+        const void *v1 = call_entry(sym);
+        const struct v1_dut *v = v1;
+        if (v == NULL)
+            set_err(err, cap, "%s() returned NULL", RC_DUT_ENTRY_V1);
+        else if (rc_dut_from_v1(v1, &lib->view) != 0)
+            set_err(err, cap, "%s() says ABI version %u; a version 1 library must say 1",
+                    RC_DUT_ENTRY_V1, v->abi_version);
+        else
+            dut = &lib->view.dut;
+    } else {
+        set_err(err, cap, "exports neither %s nor %s (see riocheck/dut.h)", RC_DUT_ENTRY,
+                RC_DUT_ENTRY_V1);
+    }
+    if (dut != NULL && (dut->name == NULL || dut->version == NULL)) {
+        set_err(err, cap, "the DUT's %s is NULL", dut->name == NULL ? "name" : "version");
+        dut = NULL;
+    }
+    if (dut == NULL) {
+        rc_dut_unload(lib);
+        return NULL;
+    }
+    *libp = lib;
+    return dut;
+}
+
+void rc_dut_unload(struct rc_dut_lib *lib)
+{
+    if (lib == NULL)
+        return;
+    if (lib->dl != NULL)
+        dlclose(lib->dl);
+    free(lib);
+}
+
+/* ---- the optional operations ------------------------------------------------ */
+
+const char *rc_dut_why_lost(const struct rc_dut *dut)
+{
+    if (dut != NULL && dut->abi_version == RC_DUT_ABI_VERSION && dut->why_lost != NULL) {
+        const char *why = dut->why_lost(dut->ctx);
+        if (why != NULL && why[0] != '\0')
+            return why;
+    }
+    return "the DUT returned RC_LOST (-90) and said nothing more";
+}
