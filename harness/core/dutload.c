@@ -87,6 +87,11 @@ struct rc_dut_lib {
 };
 
 static void set_err(char *err, size_t cap, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static void set_err(char *err, size_t cap, const char *fmt, ...)
 {
     if (err == NULL || cap == 0)
         return;
