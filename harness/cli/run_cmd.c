@@ -171,25 +171,20 @@ static int write_repro(char *dst, size_t cap, const char *dir, const struct vec_
     mkdir(parent, 0777);
     if (snprintf(dst, cap, "%s/%s.vec", dir, r->id) >= (int)cap)
         return -1;
-    FILE *in = fopen(r->file, "r"), *out = in ? fopen(dst, "w") : NULL;
-    if (out == NULL) {
-        if (in)
-            fclose(in);
+    FILE *out = fopen(dst, "w");
+    if (out == NULL)
         return -1;
-    }
     fprintf(out, "# riocheck reproducer for vector %s (from %s:%u)\n# DUT: %s %s%s%s\n"
                  "# rerun: riocheck run%s%s --vectors %s\n\n",
             r->id, r->file, r->line, dut->name, dut->version, dut_path ? " loaded from " : "",
             dut_path ? dut_path : "", dut_path ? " --dut " : "", dut_path ? dut_path : "", dst);
-    char line[8192];
-    unsigned ln = 0;
-    while (fgets(line, sizeof line, in) != NULL) {
-        ln++;
-        if (ln >= r->line && ln <= r->end_line)
-            fputs(line, out);
-    }
-    fclose(in);
-    return fclose(out) == 0 ? 0 : -1;
+    /* the record's bytes as the loader read them: the vector file is not
+     * opened again (it may be a FIFO or a pipe, or have changed) */
+    fwrite(r->text, 1, r->text_len, out);
+    if (r->text_len > 0 && r->text[r->text_len - 1] != '\n')
+        fputc('\n', out);
+    int bad = ferror(out);
+    return fclose(out) == 0 && !bad ? 0 : -1;
 }
 struct run_ctx {
     const struct vec_record *const *recs;
@@ -315,23 +310,6 @@ static void on_result(void *vctx, size_t i, const struct rc_vec_result *res, dou
         fflush(c->tsv);
     }
     fflush(stdout);
-}
-
-/* FNV-1a 64 over every vector file of the set, in the order loaded. */
-static void vector_hash(char out[17], const struct vec_set *set)
-{
-    uint64_t h = 0xcbf29ce484222325u;
-    for (size_t i = 0; i < set->nfiles; i++) {
-        FILE *f = fopen(set->files[i], "rb");
-        int ch;
-        while (f && (ch = getc(f)) != EOF) {
-            h ^= (uint64_t)(unsigned char)ch;
-            h *= 0x100000001b3u;
-        }
-        if (f)
-            fclose(f);
-    }
-    snprintf(out, 17, "%016llx", (unsigned long long)h);
 }
 
 /* Write one report atomically; 0, or -1 after a message. */
@@ -667,7 +645,7 @@ int cmd_run(int argc, char **argv)
         memset(&info, 0, sizeof info);
         info.tool_version = RIOCHECK_VERSION;
         info.suite_version = SUITE_VERSION;
-        vector_hash(info.vector_hash, &set);
+        vec_set_hash(info.vector_hash, &set); /* the bytes read, not a re-read */
         info.dut = dut;
         info.dut_source = dut_path ? dut_path : dut_cmd ? dut_desc + 10 : "built-in reference";
         info.seed = seed;

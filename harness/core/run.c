@@ -317,7 +317,8 @@ static const char *v1_unobservable(const struct attempt *a, const struct vec_ste
  * first not taken among those whose K arguments equal the output's. A
  * depth-first search with backtracking (expect lines first), bounded. */
 
-#define MATCH_MAX_LINES 256u
+/* the parser accepts at most VEC_MAX_EXPECT expect/allow lines after a step */
+#define MATCH_MAX_LINES (VEC_MAX_EXPECT + 1u)
 #define MATCH_BUDGET 200000u
 
 struct matcher {
@@ -486,7 +487,7 @@ static int check_outputs(struct attempt *a, unsigned d, const struct rc_msg *out
         else if (s->type == VEC_ORDER)
             order = s;
         else if (s->type == VEC_ALLOW)
-            al[nal++] = s; /* the parser bounds lines per step below 4096 */
+            al[nal++] = s; /* at most VEC_MAX_EXPECT: the parser checks */
         else if (s->type == VEC_EXPECT && (s->kind->flags & RC_WIRE))
             e[ne++] = s;
         else if (s->type == VEC_EXPECT && note_reported(mach, s->kind, a->p))
@@ -502,6 +503,7 @@ static int check_outputs(struct attempt *a, unsigned d, const struct rc_msg *out
             return -1;
         }
         if (ne >= MATCH_MAX_LINES || nal >= MATCH_MAX_LINES || nen >= MATCH_MAX_LINES) {
+            /* NEVER: vec.c rejects more than VEC_MAX_EXPECT with file:line */
             free(m);
             free(w);
             if (!probe)
@@ -700,7 +702,7 @@ static int run_wait(struct attempt *a, void *inst, unsigned d, struct rc_msg *ou
         verdict(res, RC_V_NA, s->line, "a variable is missing from the profile");
         return -1;
     }
-    if (upto == 0 || upto > 100000000u || from > upto) {
+    if (upto == 0 || upto > VEC_REPEAT_MAX || from > upto) {
         verdict(res, RC_V_ERROR, s->line, "wait upto=%llu from=%llu is out of range "
                 "(1 <= from <= upto <= 1e8)", (unsigned long long)upto,
                 (unsigned long long)from);
@@ -756,7 +758,7 @@ static int run_do(struct attempt *a, void *inst, unsigned d, struct rc_msg *out,
         verdict(res, RC_V_NA, s->line, "a variable is missing from the profile");
         return -1;
     }
-    if (times == 0 || times > 100000000u) {
+    if (times == 0 || times > VEC_REPEAT_MAX) {
         verdict(res, RC_V_ERROR, s->line, "repeat=%llu is out of range (1..1e8)",
                 (unsigned long long)times);
         return -1;
