@@ -94,7 +94,8 @@ SHIM := $(O)/bin/riocheck-shim
 ##   make examples      build the example vendor DUT libraries (lib/riocheck-*.so)
 ##   make docs          regenerate docs/interpretations.md from the headers
 ##   make bench         speed figures: CS64 sweep through the ABI vs empty calls,
-##                      run time in-process and through the process interface
+##                      run time in-process and through the process interface,
+##                      load time of a 50,000-vector file
 ##   make coverage      line/branch coverage of reference/ by the vectors (lcov,
 ##                      genhtml): HTML in reports/coverage/
 ##   make fuzz-build    libFuzzer targets BUILD/fuzz/T (clang, ASan+UBSan)
@@ -185,7 +186,8 @@ run: $(RIOCHECK)
 # Unit tests of one variant; prints one result line per test program and a total.
 check: $(REF_TESTS) $(HARNESS_TESTS) $(RIOCHECK) $(SHIM) $(EXAMPLES)
 	@RIOCHECK=$(RIOCHECK) SWEEP_STRIDE=$(SWEEP_STRIDE) FUZZ_BIN=$(O)/fuzz FUZZ_TARGETS="$(FUZZ_TARGETS)" sh reference/tests/run-tests.sh $(REF_TESTS) $(HARNESS_TESTS) harness/cli/tests/cli_test.sh \
-	    harness/cli/tests/conformance_test.sh harness/examples/minimal_vendor_test.sh \
+	    harness/cli/tests/conformance_test.sh harness/cli/tests/badinput_test.sh \
+	    harness/examples/minimal_vendor_test.sh \
 	    $(EXTRA_TESTS) \
 	    docs/interpretations_test.sh fuzz/replay_test.sh
 
@@ -219,7 +221,8 @@ help:
 
 # Speed figures (issue 4; printed, never asserted): the exhaustive CS64 sweep
 # through the DUT ABI beside empty calls, and the non-exhaustive run in-process
-# and through the external-process interface.
+# and through the external-process interface; the load of a generated
+# 50,000-vector file (issue 11).
 BENCH := $(O)/bin/riocheck-bench
 $(BENCH): $(O)/harness/bench/bench.o $(O)/harness/oracle/oracle.o $(O)/harness/core/dutload.o
 	@mkdir -p $(@D)
@@ -228,6 +231,7 @@ $(BENCH): $(O)/harness/bench/bench.o $(O)/harness/oracle/oracle.o $(O)/harness/c
 bench: $(BENCH) $(RIOCHECK) $(SHIM) $(O)/lib/riocheck-reference.so
 	$(BENCH) $(O)/lib/riocheck-reference.so
 	@sh harness/bench/run-speed.sh $(RIOCHECK) $(SHIM) $(O)/lib/riocheck-reference.so
+	@sh harness/bench/load-speed.sh $(RIOCHECK)
 
 # Line and branch coverage of reference/ by the conformance vectors alone
 # (riocheck run against the built-in reference), with lcov and genhtml:
