@@ -1,0 +1,32 @@
+/*
+ * name-markup.c - a hostile DUT whose name and version are built from the
+ * characters that mean something in the report formats: JSON quotes and
+ * backslashes, XML/HTML markup (<, >, &, an entity, "]]>", "<!--"), Markdown
+ * table pipes, backticks and emphasis, a TAB (the TSV separator), strings
+ * that look like a NUL ("\0", "%00", "\u0000"), and TAP words without a
+ * newline. Its p9reg car_read answers one bit off, so that the trigger
+ * vector fails and its reproducer (which names the DUT) is written.
+ *
+ * Held when: the trigger vector is a FAIL and the others pass, exit status
+ * 1; results.json parses and gives the name back exactly, results.xml is
+ * well-formed, results.tsv has its columns, compliance.md's tables keep
+ * their column count, the reproducer parses and fails the same way.
+ */
+#include "hostile.h"
+
+static int wrong_step(void *inst, const struct rc_msg *ev, struct rc_msg *out, uint32_t cap,
+                      uint32_t *n)
+{
+    int rc = HOSTILE_REF_P9REG.step(inst, ev, out, cap, n);
+    if (hostile_is_trigger(ev) && rc == RC_OK && *n >= 1u && out[0].nargs >= 1u)
+        out[0].arg[0] ^= 1u;
+    return rc;
+}
+
+const struct rc_dut *riocheck_dut_v2(void)
+{
+    return hostile_dut("hostile \"name\" \\ <b>bold</b> &amp; & ]]> <!-- | pipe | `tick` *em* "
+                       "\ttab \\0 %00 \\u0000 not ok 1 - x Bail out!",
+                       "1.0\" onload=\"x' <![CDATA[ ]]> &#0; &lt;",
+                       NULL, wrong_step);
+}
