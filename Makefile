@@ -187,7 +187,7 @@ run: $(RIOCHECK)
 check: $(REF_TESTS) $(HARNESS_TESTS) $(RIOCHECK) $(SHIM) $(EXAMPLES)
 	@RIOCHECK=$(RIOCHECK) SWEEP_STRIDE=$(SWEEP_STRIDE) FUZZ_BIN=$(O)/fuzz FUZZ_TARGETS="$(FUZZ_TARGETS)" sh reference/tests/run-tests.sh $(REF_TESTS) $(HARNESS_TESTS) harness/cli/tests/cli_test.sh \
 	    harness/cli/tests/conformance_test.sh harness/cli/tests/badinput_test.sh \
-	    harness/examples/minimal_vendor_test.sh \
+	    harness/examples/minimal_vendor_test.sh harness/hostile/hostile_test.sh \
 	    $(EXTRA_TESTS) \
 	    docs/interpretations_test.sh fuzz/replay_test.sh
 
@@ -456,3 +456,32 @@ fuzz-conforming: $(O)/fuzz/diff-replay $(EXAMPLES)
 # ============================================================================
 # end of the fuzzing section
 # ============================================================================
+
+# ============================================================================
+# Hostile devices (issue 11, harness/hostile/): each harness/hostile/NAME.c is
+# a hostile DUT library, BUILD/VARIANT/lib/riocheck-hostile-NAME.so (the
+# reference DUT with its p9reg machine made hostile, linked like the
+# examples); each harness/hostile/cmd/NAME.c (a --dut-cmd DUT program) and
+# harness/hostile/tools/NAME.c (the test's JSON and XML checkers) is a program
+# BUILD/VARIANT/hostile/NAME. harness/hostile/hostile_test.sh, part of
+# `make check`, runs riocheck against all of them and builds nothing.
+# ============================================================================
+HOSTILE_LIBS := $(patsubst harness/hostile/%.c,$(O)/lib/riocheck-hostile-%.so,$(wildcard harness/hostile/*.c))
+HOSTILE_CMDS := $(patsubst harness/hostile/cmd/%.c,$(O)/hostile/%,$(wildcard harness/hostile/cmd/*.c))
+HOSTILE_TOOLS := $(patsubst harness/hostile/tools/%.c,$(O)/hostile/%,$(wildcard harness/hostile/tools/*.c))
+
+$(O)/lib/riocheck-hostile-%.so: $(O)/harness/hostile/%.o $(REFDUT_NOENTRY) $(REFDUT_MACHINES) $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) -shared -Wl,-Bsymbolic-functions $(ALL_LDFLAGS) -o $@ $^
+$(HOSTILE_CMDS): $(O)/hostile/%: $(O)/harness/hostile/cmd/%.o
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^
+$(HOSTILE_TOOLS): $(O)/hostile/%: $(O)/harness/hostile/tools/%.o
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^
+
+.PHONY: hostile
+hostile: $(HOSTILE_LIBS) $(HOSTILE_CMDS) $(HOSTILE_TOOLS)
+check: hostile
+
+-include $(wildcard $(O)/harness/hostile/*/*.d)
