@@ -2,6 +2,7 @@
  * hand-rolled emitter: it tracks whether a value at each nesting level needs
  * a comma, escapes every string, and never prints NaN or infinities. */
 #include "report.h"
+#include "text.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -62,38 +63,16 @@ static void js_close(struct js *j, char c)
 }
 
 /* A string value of at most max bytes (fixed buffers may lack their NUL);
- * NULL prints null. Valid UTF-8 passes through, control characters and
- * DEL are escaped, invalid bytes become U+FFFD. */
+ * NULL prints null. Escaped by text.h (RC_ESC_JSON): valid UTF-8 out,
+ * controls as escapes, invalid bytes as U+FFFD. */
 static void js_raw_str(FILE *f, const char *s, size_t max)
 {
     if (s == NULL) {
         fputs("null", f);
         return;
     }
-    size_t len = rc_strnlen(s, max);
     fputc('"', f);
-    for (size_t i = 0; i < len;) {
-        long cp;
-        size_t k = rc_utf8_next(s + i, len - i, &cp);
-        if (cp < 0) {
-            fputs("\\ufffd", f);
-        } else if (cp == '"') {
-            fputs("\\\"", f);
-        } else if (cp == '\\') {
-            fputs("\\\\", f);
-        } else if (cp == '\n') {
-            fputs("\\n", f);
-        } else if (cp == '\t') {
-            fputs("\\t", f);
-        } else if (cp == '\r') {
-            fputs("\\r", f);
-        } else if (cp < 0x20 || cp == 0x7F) {
-            fprintf(f, "\\u%04lx", (unsigned long)cp);
-        } else {
-            fwrite(s + i, 1, k, f);
-        }
-        i += k;
-    }
+    rc_esc_put(f, RC_ESC_JSON, s, max);
     fputc('"', f);
 }
 

@@ -3,43 +3,20 @@
  * Waived vectors are <skipped> so a CI job does not go red on a failure the
  * vendor has documented; the waiver reason is the message. */
 #include "report.h"
+#include "text.h"
 
 #include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Text or attribute value, escaped for XML 1.0. Characters XML 1.0 cannot
- * carry at all (controls other than tab/newline/CR, U+FFFE, U+FFFF) and
- * invalid UTF-8 become U+FFFD; in attributes tab, newline and CR are
- * character references so a reader keeps them. */
+/* Text or attribute value, escaped for XML 1.0 by text.h (RC_ESC_XML,
+ * RC_ESC_XML_ATTR): markup as entities, characters XML 1.0 cannot carry and
+ * invalid UTF-8 as U+FFFD, in attributes tab, newline and CR as character
+ * references so a reader keeps them. */
 static void xml_text(FILE *f, const char *s, size_t max, int attr)
 {
-    if (s == NULL)
-        return;
-    size_t len = rc_strnlen(s, max);
-    for (size_t i = 0; i < len;) {
-        long cp;
-        size_t k = rc_utf8_next(s + i, len - i, &cp);
-        if (cp < 0 || (cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') ||
-            cp == 0xFFFE || cp == 0xFFFF)
-            fputs("\xEF\xBF\xBD", f);
-        else if (cp == '&')
-            fputs("&amp;", f);
-        else if (cp == '<')
-            fputs("&lt;", f);
-        else if (cp == '>')
-            fputs("&gt;", f);
-        else if (cp == '"' && attr)
-            fputs("&quot;", f);
-        else if (cp == '\'' && attr)
-            fputs("&apos;", f);
-        else if (attr && (cp == '\t' || cp == '\n' || cp == '\r'))
-            fprintf(f, "&#%ld;", cp);
-        else
-            fwrite(s + i, 1, k, f);
-        i += k;
-    }
+    rc_esc_put(f, attr ? RC_ESC_XML_ATTR : RC_ESC_XML, s, max);
 }
 
 static void attr(FILE *f, const char *name, const char *value, size_t max)

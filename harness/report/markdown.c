@@ -5,6 +5,7 @@
  * names) is escaped so that no input can break a table or inject markup;
  * ids go into code spans. */
 #include "report.h"
+#include "text.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -13,115 +14,38 @@
 
 #define MD_FAILING_SHOWN 10u /* failing vector ids per rule row */
 
-/* Free text, escaped for CommonMark/GFM inline content and table cells:
- * markup characters get a backslash, HTML-significant ones become
- * entities, line breaks and other controls become spaces, invalid UTF-8
- * becomes U+FFFD. */
+/* Free text for CommonMark/GFM inline content and table cells (text.h,
+ * RC_ESC_MD); NULL is shown as "-". */
 static void md_text(FILE *f, const char *s, size_t max)
 {
     if (s == NULL) {
         fputs("-", f);
         return;
     }
-    size_t len = rc_strnlen(s, max);
-    for (size_t i = 0; i < len;) {
-        long cp;
-        size_t k = rc_utf8_next(s + i, len - i, &cp);
-        if (cp < 0)
-            fputs("\xEF\xBF\xBD", f);
-        else if (cp < 0x20 || cp == 0x7F)
-            fputc(' ', f);
-        else if (cp == '<')
-            fputs("&lt;", f);
-        else if (cp == '>')
-            fputs("&gt;", f);
-        else if (cp == '&')
-            fputs("&amp;", f);
-        else if (cp < 0x80 && strchr("\\`*_[]|~", (int)cp) != NULL)
-            fprintf(f, "\\%c", (char)cp);
-        else
-            fwrite(s + i, 1, k, f);
-        i += k;
-    }
+    rc_esc_put(f, RC_ESC_MD, s, max);
 }
 
-/* A code span holding s verbatim (CommonMark: a delimiter one backtick
- * longer than the longest run inside, padded with spaces). In a GFM table
- * the row is split at pipes before code spans are seen, and a backslash
- * there escapes the next character even inside code; text with '|' or '\\'
- * in a table cell is therefore written as escaped plain text instead. */
+/* A code span holding s verbatim (text.h, rc_esc_md_code). */
 static void md_code(FILE *f, const char *s, size_t max, int in_table)
 {
-    size_t len = rc_strnlen(s, max), run = 0, longest = 0;
-    if (len == 0) {
-        fputs("-", f);
-        return;
-    }
-    if (in_table && (memchr(s, '|', len) != NULL || memchr(s, '\\', len) != NULL)) {
-        md_text(f, s, len);
-        return;
-    }
-    for (size_t i = 0; i < len; i++) {
-        run = s[i] == '`' ? run + 1 : 0;
-        if (run > longest)
-            longest = run;
-    }
-    for (size_t i = 0; i <= longest; i++)
-        fputc('`', f);
-    int pad = longest > 0 || s[0] == '`' || s[len - 1] == '`';
-    if (pad)
-        fputc(' ', f);
-    for (size_t i = 0; i < len;) {
-        long cp;
-        size_t k = rc_utf8_next(s + i, len - i, &cp);
-        if (cp < 0)
-            fputs("\xEF\xBF\xBD", f);
-        else if (cp < 0x20 || cp == 0x7F)
-            fputc(' ', f);
-        else
-            fwrite(s + i, 1, k, f);
-        i += k;
-    }
-    if (pad)
-        fputc(' ', f);
-    for (size_t i = 0; i <= longest; i++)
-        fputc('`', f);
+    rc_esc_md_code(f, s, max, in_table);
 }
 
-/* A shell word for a rerun command: plain when it is made of safe
- * characters, else single-quoted with ' written as '\''. */
+/* A shell word for a rerun command (text.h, RC_ESC_SH). */
 static void sh_word(FILE *f, const char *s)
 {
-    size_t len = rc_strnlen(s, 4096);
-    int plain = len > 0;
-    for (size_t i = 0; i < len && plain; i++) {
-        char c = s[i];
-        plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                strchr("._/=:+,@%-", c) != NULL;
-    }
-    if (plain) {
-        fwrite(s, 1, len, f);
-        return;
-    }
-    fputc('\'', f);
-    for (size_t i = 0; i < len; i++) {
-        if (s[i] == '\'')
-            fputs("'\\''", f);
-        else
-            fputc(s[i], f);
-    }
-    fputc('\'', f);
+    rc_esc_put(f, RC_ESC_SH, s, (size_t)-1);
 }
 
-/* The rerun command as one string, for md_code (which guards backticks). */
-static void rerun_command(char *dst, size_t cap, const struct rc_run_info *info,
+/* The rerun command as a code span (md_code guards backticks); nothing when
+ * memory runs out. */
+static void rerun_command(FILE *f, const struct rc_run_info *info,
                           const struct rc_report_opts *o, const char *vector_id)
 {
     /* built in memory first so the code span can size its delimiter */
     char *buf = NULL;
     size_t len = 0;
     FILE *m = open_memstream(&buf, &len);
-    dst[0] = '\0';
     if (m == NULL)
         return;
     fputs("riocheck run", m);
@@ -140,8 +64,8 @@ static void rerun_command(char *dst, size_t cap, const struct rc_run_info *info,
         fprintf(m, " --sweep-stride %" PRIu32, info->sweep_stride);
     fputs(" --vector ", m);
     sh_word(m, vector_id);
-    fclose(m);
-    snprintf(dst, cap, "%s", buf ? buf : "");
+    if (fclose(m) == 0 && buf != NULL)
+        md_code(f, buf, len, 0);
     free(buf);
 }
 
@@ -408,7 +332,6 @@ static void failures(FILE *f, const struct rc_run_info *info, const struct rc_re
         fputs("None.\n\n", f);
         return;
     }
-    char cmd[8192];
     for (size_t i = 0; i < n; i++) {
         const struct vec_record *r = rows[i].rec;
         const struct rc_vec_result *res = &rows[i].res;
@@ -439,9 +362,8 @@ static void failures(FILE *f, const struct rc_run_info *info, const struct rc_re
             md_code(f, res->actual, sizeof res->actual, 0);
             fputs("\n", f);
         }
-        rerun_command(cmd, sizeof cmd, info, o, r->id);
         fputs("  - rerun: ", f);
-        md_code(f, cmd, sizeof cmd, 0);
+        rerun_command(f, info, o, r->id);
         fputs("\n", f);
     }
     fputs("\n", f);

@@ -140,12 +140,8 @@ static size_t unit(enum rc_esc fmt, long cp, unsigned char b, char out[16])
         }
         if (cp < 0x20 || cp == 0xFFFE || cp == 0xFFFF) /* not XML 1.0 Chars */
             return put_lit(out, "\xEF\xBF\xBD");
-        if (cp >= 0x7F && cp <= 0x9F) {
-            out[0] = '&', out[1] = '#', out[2] = 'x';
-            out[3] = hexd[(unsigned long)cp >> 4], out[4] = hexd[(unsigned long)cp & 15u];
-            out[5] = ';';
-            return 6;
-        }
+        if (cp >= 0x7F && cp <= 0x9F) /* decimal, as &#9; &#10; &#13; */
+            return (size_t)snprintf(out, 16, "&#%ld;", cp);
         return 0;
     }
     case RC_ESC_MD:

@@ -52,7 +52,7 @@
  *              into LF), TAB and LF kept. A character XML 1.0 forbids (C0
  *              controls but TAB, LF, CR; U+FFFE, U+FFFF) and an invalid byte
  *              become U+FFFD; DEL and the C1 controls, allowed but
- *              discouraged, become character references (&#x7F;).
+ *              discouraged, become decimal character references (&#127;).
  * RC_ESC_XML_ATTR  an XML 1.0 attribute value between double quotes: as
  *              RC_ESC_XML, with all five predefined entities (&quot; and
  *              &apos; too) and TAB, LF, CR as &#9; &#10; &#13; (attribute
