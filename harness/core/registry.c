@@ -156,6 +156,15 @@ const char *rc_result_name(int code)
     return "?";
 }
 
+const char *rc_result_text(int code, char buf[RC_RESULT_TEXT_MAX])
+{
+    for (size_t i = 0; i < N_(results); i++)
+        if (results[i].code == code)
+            return results[i].name;
+    snprintf(buf, RC_RESULT_TEXT_MAX, "%d (not an ABI result code)", code);
+    return buf;
+}
+
 int rc_result_by_name(const char *name, int *code)
 {
     for (size_t i = 0; i < N_(results); i++)

@@ -53,8 +53,17 @@ int rc_symbol_value(const char *machine, const char *kind, const char *arg,
 const char *rc_symbol_name(const char *machine, const char *kind, const char *arg,
                            uint64_t v);
 
-/* Result codes. */
-const char *rc_result_name(int code); /* "ok", "crc", ...; "?" if unknown */
+/* Result codes. rc_result_name: the name of a code of RC_RESULTS ("ok",
+ * "crc", ...), or "?" for any other value (a test for "is it known").
+ * rc_result_text: a result code as messages and reports show it: its name,
+ * or for a value RC_RESULTS lacks (a DUT may return any int) the number,
+ * "12345 (not an ABI result code)", written into buf; returns the name or
+ * buf. RC_RESULT_TEXT(code) is the same with a buffer that lives until the
+ * end of the enclosing block (for function arguments). */
+#define RC_RESULT_TEXT_MAX 48
+const char *rc_result_name(int code);
+const char *rc_result_text(int code, char buf[RC_RESULT_TEXT_MAX]);
+#define RC_RESULT_TEXT(code) rc_result_text((code), (char[RC_RESULT_TEXT_MAX]){0})
 int rc_result_by_name(const char *name, int *code);
 
 /* Capabilities: the bit of a name, or 0. */

@@ -634,8 +634,8 @@ static int judge_rc(struct attempt *a, const struct vec_step *s, const struct rc
         char es[300];
         rc_format_msg(es, sizeof es, a->r->machine->name, s->kind, ev);
         verdict(res, RC_V_FAIL, s->line, "'%s'%s: result %s, expected %s", es,
-                repeated ? " (a repetition)" : "", rc_result_name(rc), rc_result_name(want));
-        expect_actual(res, rc_result_name(want), rc_result_name(rc));
+                repeated ? " (a repetition)" : "", RC_RESULT_TEXT(rc), RC_RESULT_TEXT(want));
+        expect_actual(res, RC_RESULT_TEXT(want), RC_RESULT_TEXT(rc));
         fail_at(res, s);
         return -1;
     }
@@ -667,8 +667,8 @@ static int run_query(struct attempt *a, void *inst, const struct vec_step *s,
     }
     if (rc != RC_OK) {
         verdict(res, RC_V_FAIL, s->line, "query %s: result %s, expected a value",
-                s->kind->name, rc_result_name(rc));
-        expect_actual(res, "a value", rc_result_name(rc));
+                s->kind->name, RC_RESULT_TEXT(rc));
+        expect_actual(res, "a value", RC_RESULT_TEXT(rc));
         fail_at(res, s);
         return -1;
     }
@@ -912,7 +912,7 @@ static void run_sweep(const struct rc_dut *dut, const struct vec_record *r,
         }
         if (rc != RC_OK) {
             verdict(res, rc == RC_NOTSUP ? RC_V_NA : RC_V_ERROR, 0,
-                    "codec create: %s", rc_result_name(rc));
+                    "codec create: %s", RC_RESULT_TEXT(rc));
             return;
         }
     }
@@ -975,9 +975,9 @@ static void run_sweep(const struct rc_dut *dut, const struct vec_record *r,
                     rc_format_msg(g, sizeof g, "codec", k, &got[0]);
                 rc_format_msg(e, sizeof e, "codec", k, &want);
                 verdict(res, RC_V_FAIL, r->line, "%s width=%u value=0x%X: got %s %s; "
-                        "the oracle says %s %s", r->oracle, w, v, rc_result_name(grc), g,
-                        rc_result_name(wrc), e);
-                expect_actual(res, e, n >= 1 ? g : rc_result_name(grc));
+                        "the oracle says %s %s", r->oracle, w, v, RC_RESULT_TEXT(grc), g,
+                        RC_RESULT_TEXT(wrc), e);
+                expect_actual(res, e, n >= 1 ? g : RC_RESULT_TEXT(grc));
                 res->failed_rules = sweep_blame_mask(r, grc, wrc, n, &got[0], &want);
                 res->checks = checks;
                 if (inst && ops->destroy)
@@ -1056,7 +1056,7 @@ void rc_run_vector(const struct rc_dut *dut, const struct vec_record *r,
         }
         if (rc != RC_OK) {
             verdict(res, RC_V_ERROR, r->line, "%s create: %s", r->machine->name,
-                    rc_result_name(rc));
+                    RC_RESULT_TEXT(rc));
             goto done;
         }
         memset(one, 0, sizeof *one);
