@@ -18,6 +18,7 @@
 #include "../core/suite.h"
 #include "../refdut/refdut.h"
 #include "../report/report.h"
+#include "../report/text.h"
 #include "cli.h"
 
 #define RIOCHECK_VERSION "riocheck 0.3"
@@ -157,8 +158,67 @@ static int selected(const struct selection *s, const struct rc_catalogue *c,
     return 1;
 }
 
+/* ---- text for the TAP stream, results.tsv and reproducers -----------------
+ * Everything that is not riocheck's own text - a DUT's name and version,
+ * details quoting its output, vector file paths, waiver patterns, the
+ * command line - goes through harness/report/text.h: a name with newlines
+ * cannot add TAP lines, a path with a TAB cannot add a column. */
+static void put_esc(FILE *f, enum rc_esc fmt, const char *s)
+{
+    rc_esc_put(f, fmt, s, (size_t)-1);
+}
+
+/* The DUT options of a rerun command as shell words: " --dut PATH" or
+ * " --dut-cmd PROGRAM ARGS..." (always last: every word after --dut-cmd is
+ * the program's); nothing for the built-in reference. */
+static void put_dut_words(FILE *f, const char *dut_path, char *const *dut_cmd)
+{
+    if (dut_path != NULL) {
+        fputs(" --dut ", f);
+        put_esc(f, RC_ESC_SH, dut_path);
+    } else if (dut_cmd != NULL) {
+        fputs(" --dut-cmd", f);
+        for (char *const *p = dut_cmd; *p != NULL; p++) {
+            fputc(' ', f);
+            put_esc(f, RC_ESC_SH, *p);
+        }
+    }
+}
+
+/* "riocheck run [--root ROOT] OPT WHAT [DUT options]", every word quoted for
+ * the shell (so it has no control character or line break: text.h). */
+static void put_rerun(FILE *f, const char *root, const char *opt, const char *what,
+                      const char *dut_path, char *const *dut_cmd)
+{
+    fputs("riocheck run", f);
+    if (root != NULL && strcmp(root, ".") != 0) {
+        fputs(" --root ", f);
+        put_esc(f, RC_ESC_SH, root);
+    }
+    fprintf(f, " %s ", opt);
+    put_esc(f, RC_ESC_SH, what);
+    put_dut_words(f, dut_path, dut_cmd);
+}
+
+/* A value on a comment line of a reproducer, escaped as one-line text
+ * (RC_ESC_LINE: no line break, control character or BOM that would end the
+ * comment or make the file unparseable) and cut to REPRO_VALUE_MAX bytes
+ * with "..." so that the line stays within the parser's VEC_LINE_MAX. */
+#define REPRO_VALUE_MAX 1000u
+static void repro_value(FILE *f, const char *s)
+{
+    char buf[REPRO_VALUE_MAX + 1];
+    if (rc_esc_str(buf, sizeof buf, RC_ESC_LINE, s, (size_t)-1) >= sizeof buf) {
+        fputs(buf, f);
+        fputs("...", f);
+    } else {
+        fputs(buf, f);
+    }
+}
+
 static int write_repro(char *dst, size_t cap, const char *dir, const struct vec_record *r,
-                      const char *dut_path, const struct rc_dut *dut)
+                       const char *root, const char *dut_path, char *const *dut_cmd,
+                       const struct rc_dut *dut)
 {
     char parent[4096];
     snprintf(parent, sizeof parent, "%s", dir);
@@ -174,10 +234,29 @@ static int write_repro(char *dst, size_t cap, const char *dir, const struct vec_
     FILE *out = fopen(dst, "w");
     if (out == NULL)
         return -1;
-    fprintf(out, "# riocheck reproducer for vector %s (from %s:%u)\n# DUT: %s %s%s%s\n"
-                 "# rerun: riocheck run%s%s --vectors %s\n\n",
-            r->id, r->file, r->line, dut->name, dut->version, dut_path ? " loaded from " : "",
-            dut_path ? dut_path : "", dut_path ? " --dut " : "", dut_path ? dut_path : "", dst);
+    fputs("# riocheck reproducer for vector ", out);
+    repro_value(out, r->id);
+    fputs(" (from ", out);
+    repro_value(out, r->file);
+    fprintf(out, ":%u)\n# DUT: ", r->line);
+    repro_value(out, dut->name);
+    fputc(' ', out);
+    repro_value(out, dut->version);
+    fputc('\n', out);
+    /* the rerun command only when it fits one vector file line (a shell
+     * word cannot be cut) */
+    char *cmd = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&cmd, &len);
+    if (m != NULL) {
+        put_rerun(m, root, "--vectors", dst, dut_path, dut_cmd);
+        if (fclose(m) == 0 && cmd != NULL && len + 16 < VEC_LINE_MAX)
+            fprintf(out, "# rerun: %s\n", cmd);
+        else
+            fputs("# rerun: (longer than a vector file line: see the TAP output)\n", out);
+        free(cmd);
+    }
+    fputc('\n', out);
     /* the record's bytes as the loader read them: the vector file is not
      * opened again (it may be a FIFO or a pipe, or have changed) */
     fwrite(r->text, 1, r->text_len, out);
@@ -197,6 +276,7 @@ struct run_ctx {
     FILE *tsv;
     int verbose;
     unsigned pass, fail, errors, na, waived, inconclusive;
+    char *const *dut_cmd; /* the --dut-cmd words, for rerun commands */
 };
 
 /* The rules a failing step failed ("-" for none). */
@@ -226,6 +306,42 @@ static void rules_text(char *dst, size_t cap, const struct vec_record *r)
     }
 }
 
+/* A TAP test line: "ok N - ID [RULES]" or "not ok ...", then " # " and the
+ * directive (riocheck's own text) with its reason escaped (RC_ESC_TAP: no
+ * '#' or line break of the reason can change what the line means). */
+static void tap_test(int ok, unsigned n, const struct vec_record *r, const char *rules,
+                     const char *directive, const char *reason)
+{
+    printf("%s %u - ", ok ? "ok" : "not ok", n);
+    put_esc(stdout, RC_ESC_TAP, r->id);
+    fputs(" [", stdout);
+    put_esc(stdout, RC_ESC_TAP, rules);
+    fputc(']', stdout);
+    if (directive != NULL || (reason != NULL && reason[0] != '\0')) {
+        fputs(" # ", stdout);
+        fputs(directive != NULL ? directive : "", stdout);
+        put_esc(stdout, RC_ESC_TAP, reason);
+    }
+    fputc('\n', stdout);
+}
+
+/* The diagnostic line under a failing test: "  # VERDICT at FILE:LINE[,
+ * fails RULES]: DETAIL", the texts as one-line text (RC_ESC_LINE). */
+static void tap_where(const char *verdict, const struct vec_record *r, unsigned line,
+                      const char *fails, const char *detail)
+{
+    printf("  # %s at ", verdict);
+    put_esc(stdout, RC_ESC_LINE, r->file);
+    printf(":%u", line);
+    if (fails != NULL) {
+        fputs(", fails ", stdout);
+        put_esc(stdout, RC_ESC_LINE, fails);
+    }
+    fputs(": ", stdout);
+    put_esc(stdout, RC_ESC_LINE, detail);
+    fputc('\n', stdout);
+}
+
 /* One result: counters, TAP, the results table, a reproducer. Called in
  * vector order, as the run goes. */
 static void on_result(void *vctx, size_t i, const struct rc_vec_result *res, double secs)
@@ -241,7 +357,7 @@ static void on_result(void *vctx, size_t i, const struct rc_vec_result *res, dou
     row->waiver = NULL;
     char rules[256];
     rules_text(rules, sizeof rules, r);
-    unsigned n = (unsigned)i + 1;
+    unsigned n = (unsigned)i + 1, line = res->line ? res->line : r->line;
     char fails[256];
     failed_text(fails, sizeof fails, r,
                 res->verdict == RC_V_FAIL || res->verdict == RC_V_INCONCLUSIVE
@@ -253,30 +369,28 @@ static void on_result(void *vctx, size_t i, const struct rc_vec_result *res, dou
         row->waiver = reason;
         row->res.verdict = RC_V_WAIVED;
         c->waived++;
-        printf("not ok %u - %s [%s] # TODO waived: %s\n  # %s at %s:%u: %s\n", n, r->id,
-               rules, reason, rc_verdict_name(res->verdict), r->file,
-               res->line ? res->line : r->line, res->detail);
+        tap_test(0, n, r, rules, "TODO waived: ", reason);
+        tap_where(rc_verdict_name(res->verdict), r, line, NULL, res->detail);
     } else {
         switch (res->verdict) {
         case RC_V_PASS:
         case RC_V_WAIVED:
             c->pass++;
-            printf("ok %u - %s [%s]%s%s\n", n, r->id, rules, res->detail[0] ? " # " : "",
-                   res->detail);
+            tap_test(1, n, r, rules, NULL, res->detail);
             break;
         case RC_V_NA:
             c->na++;
-            printf("ok %u - %s [%s] # SKIP not applicable: %s\n", n, r->id, rules,
-                   res->detail);
+            tap_test(1, n, r, rules, "SKIP not applicable: ", res->detail);
             break;
         case RC_V_INCONCLUSIVE:
         case RC_V_FAIL:
         case RC_V_ERROR:
             if (res->verdict == RC_V_INCONCLUSIVE && res->failed_rules == 0) {
+                char why[sizeof res->detail + 4200]; /* escaped by tap_test */
                 c->inconclusive++;
-                printf("ok %u - %s [%s] # SKIP inconclusive (a set-up step failed, "
-                       "fails no rule): %s:%u: %s\n", n, r->id, rules, r->file,
-                       res->line ? res->line : r->line, res->detail);
+                snprintf(why, sizeof why, "%s:%u: %s", r->file, line, res->detail);
+                tap_test(1, n, r, rules,
+                         "SKIP inconclusive (a set-up step failed, fails no rule): ", why);
                 break;
             }
             if (res->verdict == RC_V_INCONCLUSIVE)
@@ -285,28 +399,42 @@ static void on_result(void *vctx, size_t i, const struct rc_vec_result *res, dou
                 c->fail++;
             else if (res->verdict == RC_V_ERROR)
                 c->errors++;
-            printf("not ok %u - %s [%s]\n  # %s at %s:%u%s%s: %s\n", n, r->id, rules,
-                   rc_verdict_name(res->verdict), r->file, res->line ? res->line : r->line,
-                   res->verdict == RC_V_ERROR ? "" : ", fails ",
-                   res->verdict == RC_V_ERROR ? "" : fails, res->detail);
+            tap_test(0, n, r, rules, NULL, NULL);
+            tap_where(rc_verdict_name(res->verdict), r, line,
+                      res->verdict == RC_V_ERROR ? NULL : fails, res->detail);
             char repro[4096];
-            if (c->repro_dir && write_repro(repro, sizeof repro, c->repro_dir, r,
-                                            c->dut_path, c->dut) == 0)
-                printf("  # reproducer: %s\n  # rerun: riocheck run --root %s%s%s --vectors %s\n",
-                       repro, c->root, c->dut_desc ? " " : "", c->dut_desc ? c->dut_desc : "",
-                       repro);
-            else
-                printf("  # rerun: riocheck run --root %s%s%s --vector %s\n", c->root,
-                       c->dut_desc ? " " : "", c->dut_desc ? c->dut_desc : "", r->id);
+            if (c->repro_dir && write_repro(repro, sizeof repro, c->repro_dir, r, c->root,
+                                            c->dut_path, c->dut_cmd, c->dut) == 0) {
+                fputs("  # reproducer: ", stdout);
+                put_esc(stdout, RC_ESC_LINE, repro);
+                fputs("\n  # rerun: ", stdout);
+                put_rerun(stdout, c->root, "--vectors", repro, c->dut_path, c->dut_cmd);
+            } else {
+                fputs("  # rerun: ", stdout);
+                put_rerun(stdout, c->root, "--vector", r->id, c->dut_path, c->dut_cmd);
+            }
+            fputc('\n', stdout);
             break;
         }
     }
-    if (c->verbose)
-        printf("  # cite: %s\n", r->cite);
+    if (c->verbose) {
+        fputs("  # cite: ", stdout);
+        put_esc(stdout, RC_ESC_LINE, r->cite);
+        fputc('\n', stdout);
+    }
     if (c->tsv) {
-        fprintf(c->tsv, "%s\t%s\t%s\t%s:%u\t%s\t%s\n", r->id,
-                rc_verdict_name(row->res.verdict), rules, r->file,
-                res->line ? res->line : r->line, res->detail, fails);
+        /* id, verdict, rules, file:line, detail, failed rules: every cell
+         * escaped (RC_ESC_TSV), so every row has six */
+        put_esc(c->tsv, RC_ESC_TSV, r->id);
+        fprintf(c->tsv, "\t%s\t", rc_verdict_name(row->res.verdict));
+        put_esc(c->tsv, RC_ESC_TSV, rules);
+        fputc('\t', c->tsv);
+        put_esc(c->tsv, RC_ESC_TSV, r->file);
+        fprintf(c->tsv, ":%u\t", line);
+        put_esc(c->tsv, RC_ESC_TSV, res->detail);
+        fputc('\t', c->tsv);
+        put_esc(c->tsv, RC_ESC_TSV, fails);
+        fputc('\n', c->tsv);
         fflush(c->tsv);
     }
     fflush(stdout);
@@ -554,7 +682,12 @@ int cmd_run(int argc, char **argv)
             char rules[256];
             rules_text(rules, sizeof rules, recs[i]);
             int s = rc_suite_of_file(&cat, root, recs[i]->file);
-            printf("%s\t%s\t%s\n", recs[i]->id, s >= 0 ? cat.suite[s].name : "-", rules);
+            put_esc(stdout, RC_ESC_TSV, recs[i]->id); /* id, suite, rules: TSV */
+            fputc('\t', stdout);
+            put_esc(stdout, RC_ESC_TSV, s >= 0 ? cat.suite[s].name : "-");
+            fputc('\t', stdout);
+            put_esc(stdout, RC_ESC_TSV, rules);
+            fputc('\n', stdout);
         }
         goto done;
     }
@@ -611,13 +744,24 @@ int cmd_run(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &ts0);
     char started[32];
     strftime(started, sizeof started, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t0));
-    printf("TAP version 13\n# DUT: %s %s%s%s\n# seed: %llu\n", dut->name, dut->version,
-           dut_desc[0] ? " via " : " (built-in)", dut_desc, (unsigned long long)seed);
+    /* the DUT's name and version are its own text: one line each, escaped */
+    fputs("TAP version 13\n# DUT: ", stdout);
+    put_esc(stdout, RC_ESC_LINE, dut->name);
+    fputc(' ', stdout);
+    put_esc(stdout, RC_ESC_LINE, dut->version);
+    if (dut_path != NULL || dut_cmd != NULL) {
+        fputs(" via", stdout);
+        put_dut_words(stdout, dut_path, dut_cmd);
+    } else {
+        fputs(" (built-in)", stdout);
+    }
+    printf("\n# seed: %llu\n", (unsigned long long)seed);
     printf("1..%zu\n", n);
     fflush(stdout);
     struct run_ctx ctx = {recs, rows, &cat, nwaivers ? &waivers : NULL, root,
                           dut_desc[0] ? dut_desc : NULL, repro_dir, dut_path, dut, tsv,
-                          verbose, 0, 0, 0, 0, 0, 0};
+                          verbose, 0, 0, 0, 0, 0, 0, NULL};
+    ctx.dut_cmd = dut_cmd;
     int rc = isolation && proc == NULL
                  ? rc_run_isolated(dut, recs, n, &opts, (unsigned)timeout_ms,
                                    (size_t)per_worker, on_result, &ctx)
@@ -630,12 +774,22 @@ int cmd_run(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &ts1);
     double secs = (double)(ts1.tv_sec - ts0.tv_sec) + (double)(ts1.tv_nsec - ts0.tv_nsec) / 1e9;
     if (nwaivers) {
-        size_t stale[256];
-        size_t ns = rc_waivers_stale(&waivers, rows, n, stale, 256);
-        for (size_t i = 0; i < ns && i < 256; i++)
-            printf("# stale waiver %s:%u: %s (it covers no failing vector)\n",
-                   waivers.w[stale[i]].file, waivers.w[stale[i]].line,
-                   waivers.w[stale[i]].pattern);
+        /* every stale waiver, however many */
+        size_t *stale = malloc((waivers.n ? waivers.n : 1) * sizeof *stale);
+        size_t ns = stale ? rc_waivers_stale(&waivers, rows, n, stale, waivers.n) : 0;
+        for (size_t i = 0; i < ns && i < waivers.n; i++) {
+            const struct rc_waiver *w = &waivers.w[stale[i]];
+            fputs("# stale waiver ", stdout);
+            put_esc(stdout, RC_ESC_LINE, w->file);
+            printf(":%u: ", w->line);
+            put_esc(stdout, RC_ESC_LINE, w->pattern);
+            fputs(" (it covers no failing vector)\n", stdout);
+        }
+        if (stale == NULL) {
+            fprintf(stderr, "riocheck run: out of memory listing the stale waivers\n");
+            status = CLI_IOERR;
+        }
+        free(stale);
     }
     printf("run: %u passed, %u failed, %u not applicable, %u waived (failed includes %u "
            "DUT errors) in %.2f s\n", ctx.pass, ctx.fail + ctx.errors, ctx.na, ctx.waived,
@@ -666,9 +820,16 @@ int cmd_run(int argc, char **argv)
         for (int k = 1; k < 4; k++)
             if (write_report(paths[k], k - 1, &info, &cat, rows, n, &ro) != 0)
                 status = CLI_IOERR;
-        if (status == CLI_OK)
-            printf("# results: %s %s %s\n# compliance summary: %s\n", paths[0], paths[1],
-                   paths[2], paths[3]);
+        if (status == CLI_OK) {
+            fputs("# results:", stdout);
+            for (int k = 0; k < 3; k++) {
+                fputc(' ', stdout);
+                put_esc(stdout, RC_ESC_LINE, paths[k]);
+            }
+            fputs("\n# compliance summary: ", stdout);
+            put_esc(stdout, RC_ESC_LINE, paths[3]);
+            fputc('\n', stdout);
+        }
     }
     {
         /* the overall result decides the exit status (report.h) */
