@@ -4,10 +4,12 @@
 #include <string.h>
 
 #include "cli.h"
+#include "rio/version.h"
 
 static const char usage[] =
-    "riocheck - conformance tool for RapidIO Part 12 (VoQ backpressure) and\n"
-    "Part 9 (logical layer flow control), both spec revisions.\n"
+    "riocheck " RIO_VERSION " - conformance tool for RapidIO Part 12 (VoQ\n"
+    "backpressure) and Part 9 (logical layer flow control), both spec\n"
+    "revisions.\n"
     "\n"
     "Usage: riocheck COMMAND [options] [arguments]\n"
     "\n"
@@ -21,6 +23,7 @@ static const char usage[] =
     "  selfcheck                   check the built-in reference against the\n"
     "                              spec's known answers and write a report\n"
     "  help [COMMAND]              this text, or one command's help\n"
+    "  --version                   print the version\n"
     "\n"
     "Formats: cs48 (48-bit control symbol), stype2 (the 14-bit Part 12 field of\n"
     "a CS48), cs64 (64-bit control symbol), ccp (Part 9 type 7 packet).\n"
@@ -66,7 +69,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "trace") == 0)
         return cmd_trace(argc, argv);
     if (strcmp(cmd, "--version") == 0) {
-        puts("riocheck 0.1");
+        puts("riocheck " RIO_VERSION); /* the one version: rio/version.h */
         return CLI_OK;
     }
     fprintf(stderr, "riocheck: unknown command '%s'\n\n%s", cmd, usage);
