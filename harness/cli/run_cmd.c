@@ -20,8 +20,9 @@
 #include "../report/report.h"
 #include "../report/text.h"
 #include "cli.h"
+#include "rio/version.h"
 
-#define RIOCHECK_VERSION "riocheck 0.3"
+#define RIOCHECK_VERSION "riocheck " RIO_VERSION /* the one version: rio/version.h */
 #define SUITE_VERSION "2026.11.21"
 
 static const char run_help[] =
