@@ -21,9 +21,11 @@
 #include "../core/dutload.h"
 #include "../refdut/refdut.h"
 #include "proc.h"
+#include "rio/version.h"
 
 static const char usage[] =
     "Usage: riocheck-shim [--dut PATH.so]\n"
+    "       riocheck-shim --version\n"
     "\n"
     "Serve a device under test over the riocheck DUT protocol\n"
     "(" RC_PROC_PROTOCOL " 1, docs/dut-protocol.md) on stdin and stdout:\n"
@@ -59,6 +61,10 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             fputs(usage, stdout);
+            return 0;
+        }
+        if (strcmp(argv[i], "--version") == 0) {
+            puts("riocheck-shim " RIO_VERSION); /* the one version: rio/version.h */
             return 0;
         }
         if (strcmp(argv[i], "--dut") == 0 && i + 1 < argc && dut_path == NULL) {
