@@ -1,7 +1,11 @@
 /* riocheck: the command-line entry point. Subcommands live in their own
  * files; this one dispatches and owns the top-level help. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "rio/version.h"
@@ -35,8 +39,42 @@ static const char usage[] =
     "error.\n"
     "Run 'riocheck COMMAND --help' for a command's options.\n";
 
+/* Descriptors 0, 1 and 2 open before any file is: a standard stream that
+ * was closed gets /dev/null, so that no file riocheck opens (results.tsv)
+ * lands on 0-2, where TAP lines, messages or a DUT's output would go into
+ * it. 0, or -1 when /dev/null cannot be opened. */
+static int std_fds_open(void)
+{
+    for (int fd = 0; fd <= 2; fd++) {
+        if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+            continue;
+        int n = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY);
+        if (n < 0)
+            return -1;
+        if (n != fd) { /* not the lowest free one: cannot happen */
+            int d = dup2(n, fd);
+            close(n);
+            if (d != fd)
+                return -1;
+        }
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (std_fds_open() != 0)
+        return CLI_IOERR;
+    /* A reader of the output that goes away (`riocheck run | head -1`) makes
+     * writes to stdout fail with EPIPE instead of killing riocheck: the TAP
+     * stream stops quietly and the run still writes its reports and exits
+     * with its own status. Children get SIGPIPE back: a --dut-cmd process is
+     * started with its default, a worker sets its own. */
+    struct sigaction ign;
+    memset(&ign, 0, sizeof ign);
+    ign.sa_handler = SIG_IGN;
+    sigemptyset(&ign.sa_mask);
+    (void)sigaction(SIGPIPE, &ign, NULL);
     static char help_opt[] = "--help";
     char *help_argv[] = {NULL, help_opt, NULL};
     if (argc < 2) {

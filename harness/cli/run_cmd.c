@@ -17,6 +17,7 @@
 #include "../core/run.h"
 #include "../core/suite.h"
 #include "../refdut/refdut.h"
+#include "../report/outdir.h"
 #include "../report/report.h"
 #include "../report/text.h"
 #include "cli.h"
@@ -232,7 +233,8 @@ static int write_repro(char *dst, size_t cap, const char *dir, const struct vec_
     mkdir(parent, 0777);
     if (snprintf(dst, cap, "%s/%s.vec", dir, r->id) >= (int)cap)
         return -1;
-    FILE *out = fopen(dst, "w");
+    /* never through a symlink planted where the file goes (outdir.h) */
+    FILE *out = rc_outdir_create_file(dst);
     if (out == NULL)
         return -1;
     fputs("# riocheck reproducer for vector ", out);
@@ -263,8 +265,7 @@ static int write_repro(char *dst, size_t cap, const char *dir, const struct vec_
     fwrite(r->text, 1, r->text_len, out);
     if (r->text_len > 0 && r->text[r->text_len - 1] != '\n')
         fputc('\n', out);
-    int bad = ferror(out);
-    return fclose(out) == 0 && !bad ? 0 : -1;
+    return rc_outdir_close_file(out, dst);
 }
 struct run_ctx {
     const struct vec_record *const *recs;
@@ -278,6 +279,7 @@ struct run_ctx {
     int verbose;
     unsigned pass, fail, errors, na, waived, inconclusive;
     char *const *dut_cmd; /* the --dut-cmd words, for rerun commands */
+    struct rc_outdir *od; /* the --out folder: results.tsv rows go to its journal */
 };
 
 /* The rules a failing step failed ("-" for none). */
@@ -436,48 +438,13 @@ static void on_result(void *vctx, size_t i, const struct rc_vec_result *res, dou
         fputc('\t', c->tsv);
         put_esc(c->tsv, RC_ESC_TSV, fails);
         fputc('\n', c->tsv);
-        fflush(c->tsv);
+        char why[1200];
+        if (rc_outdir_row_done(c->od, why, sizeof why) != 0) {
+            fprintf(stderr, "riocheck run: %s\n", why);
+            c->tsv = NULL; /* the journal ends at its last whole row */
+        }
     }
     fflush(stdout);
-}
-
-/* Write one report atomically; 0, or -1 after a message. */
-static int write_report(const char *path, int which, const struct rc_run_info *info,
-                        const struct rc_catalogue *cat, const struct rc_result_row *rows,
-                        size_t n, const struct rc_report_opts *o)
-{
-    char tmp[4096];
-    FILE *f = rc_atomic_open(path, tmp, sizeof tmp);
-    if (f == NULL) {
-        fprintf(stderr, "riocheck run: cannot write %s: %s\n", path, strerror(errno));
-        return -1;
-    }
-    int rc = which == 0   ? rc_write_json_opts(f, info, cat, rows, n, o)
-             : which == 1 ? rc_write_junit(f, info, cat, rows, n)
-                          : rc_write_markdown(f, info, cat, rows, n, o);
-    if (rc != 0) {
-        rc_atomic_abort(f, tmp);
-        fprintf(stderr, "riocheck run: writing %s failed\n", path);
-        return -1;
-    }
-    if (rc_atomic_commit(f, tmp, path) != 0) {
-        fprintf(stderr, "riocheck run: cannot replace %s: %s\n", path, strerror(errno));
-        return -1;
-    }
-    return 0;
-}
-
-static void make_dirs(const char *path)
-{
-    char d[4096];
-    snprintf(d, sizeof d, "%s", path);
-    for (char *p = d + 1; *p; p++)
-        if (*p == '/') {
-            *p = '\0';
-            mkdir(d, 0777);
-            *p = '/';
-        }
-    mkdir(d, 0777);
 }
 
 int cmd_run(int argc, char **argv)
@@ -615,6 +582,14 @@ int cmd_run(int argc, char **argv)
                         : "there are no worker processes with --no-isolation");
         return CLI_USAGE;
     }
+    {
+        /* output paths: an empty one, a file for a folder and so on (outdir.h) */
+        char why[1200];
+        if (rc_outdir_check(reports ? out_dir : NULL, paths, repro_dir, why, sizeof why) != 0) {
+            fprintf(stderr, "riocheck run: %s\n", why);
+            return CLI_USAGE;
+        }
+    }
 
     int status = CLI_OK;
     struct rc_catalogue cat;
@@ -628,7 +603,8 @@ int cmd_run(int argc, char **argv)
     struct rc_dut_lib *lib = NULL;
     struct rc_proc *proc = NULL;
     FILE *tsv = NULL;
-    char tsv_tmp[4096] = "";
+    struct rc_outdir od; /* the --out folder (outdir.h) */
+    memset(&od, 0, sizeof od);
     if (rc_catalogue_load(&cat, root, err, sizeof err) != 0) {
         fprintf(stderr, "riocheck run: %s\n", err);
         rc_catalogue_free(&cat);
@@ -719,26 +695,17 @@ int cmd_run(int argc, char **argv)
         status = CLI_IOERR;
         goto done;
     }
-    char pth[4][4096];
-    static const char *const names[4] = {"results.tsv", "results.json", "results.xml",
-                                         "compliance.md"};
-    char repro_default[4096];
     if (reports) {
-        make_dirs(out_dir);
-        for (int k = 0; k < 4; k++) {
-            snprintf(pth[k], sizeof pth[k], "%s/%s", out_dir, names[k]);
-            if (paths[k] == NULL)
-                paths[k] = pth[k];
-        }
-        if (repro_dir == NULL) {
-            snprintf(repro_default, sizeof repro_default, "%s/repro", out_dir);
-            repro_dir = repro_default;
-        }
-        if ((tsv = rc_atomic_open(paths[0], tsv_tmp, sizeof tsv_tmp)) == NULL) {
-            fprintf(stderr, "riocheck run: cannot write %s: %s\n", paths[0], strerror(errno));
+        /* lock the folder, start the journal, move the last set aside */
+        if (rc_outdir_begin(&od, out_dir, paths, repro_dir, n, err, sizeof err) != 0) {
+            fprintf(stderr, "riocheck run: %s\n", err);
             status = CLI_IOERR;
             goto done;
         }
+        for (int k = 0; k < RC_OUT_FILES; k++)
+            paths[k] = rc_outdir_path(&od, (enum rc_out_file)k);
+        repro_dir = rc_outdir_repro(&od);
+        tsv = rc_outdir_row(&od);
     }
     time_t t0 = time(NULL);
     struct timespec ts0, ts1;
@@ -761,7 +728,7 @@ int cmd_run(int argc, char **argv)
     fflush(stdout);
     struct run_ctx ctx = {recs, rows, &cat, nwaivers ? &waivers : NULL, root,
                           dut_desc[0] ? dut_desc : NULL, repro_dir, dut_path, dut, tsv,
-                          verbose, 0, 0, 0, 0, 0, 0, NULL};
+                          verbose, 0, 0, 0, 0, 0, 0, NULL, reports ? &od : NULL};
     ctx.dut_cmd = dut_cmd;
     int rc = isolation && proc == NULL
                  ? rc_run_isolated(dut, recs, n, &opts, (unsigned)timeout_ms,
@@ -813,14 +780,12 @@ int cmd_run(int argc, char **argv)
         memset(&ro, 0, sizeof ro);
         ro.waivers = nwaivers ? &waivers : NULL;
         ro.dut_option = dut_cmd ? "--dut-cmd" : "--dut";
-        if (rc_atomic_commit(tsv, tsv_tmp, paths[0]) != 0) {
-            fprintf(stderr, "riocheck run: cannot replace %s: %s\n", paths[0], strerror(errno));
+        /* the whole report set, swapped in at once */
+        if (rc_outdir_finish(&od, &info, &cat, rows, n, &ro, err, sizeof err) != 0) {
+            fprintf(stderr, "riocheck run: %s\n", err);
             status = CLI_IOERR;
         }
         tsv = NULL;
-        for (int k = 1; k < 4; k++)
-            if (write_report(paths[k], k - 1, &info, &cat, rows, n, &ro) != 0)
-                status = CLI_IOERR;
         if (status == CLI_OK) {
             fputs("# results:", stdout);
             for (int k = 0; k < 3; k++) {
@@ -850,8 +815,13 @@ int cmd_run(int argc, char **argv)
         }
     }
 done:
-    if (tsv)
-        rc_atomic_abort(tsv, tsv_tmp);
+    if (od.active && !od.complete) {
+        char why[96];
+        snprintf(why, sizeof why, "riocheck run stopped (exit status %d) before its "
+                 "reports were written", status);
+        rc_outdir_end(&od, why);
+    }
+    rc_outdir_end(&od, NULL);
     if (proc)
         rc_proc_close(proc);
     rc_dut_unload(lib);

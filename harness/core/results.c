@@ -1,7 +1,12 @@
-/* Results of a run: the interpretation ids a vector's cite line names. */
+/* Results of a run: the interpretation ids a vector's cite line names, and
+ * the journal of results.tsv. */
 #include "results.h"
 
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
 
 static int is_upper_or_digit(char c)
 {
@@ -54,4 +59,119 @@ size_t rc_cite_interpretations(char dst[][16], size_t cap, const char *cite)
         i = p - 1;
     }
     return n;
+}
+
+/* ---- the journal ---------------------------------------------------------- */
+
+/* write() all of p[0..n) at offset *at; on a short write or an error, cut
+ * the file back to *at. */
+static int append_all(int fd, long long *at, const char *p, size_t n)
+{
+    size_t done = 0;
+    while (done < n) {
+        ssize_t w = write(fd, p + done, n - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            int e = w < 0 ? errno : EIO;
+            (void)ftruncate(fd, (off_t)*at);
+            (void)lseek(fd, (off_t)*at, SEEK_SET);
+            errno = e;
+            return -1;
+        }
+        done += (size_t)w;
+    }
+    *at += (long long)n;
+    return 0;
+}
+
+int rc_journal_init(struct rc_journal *j, int fd, const char *header)
+{
+    memset(j, 0, sizeof *j);
+    j->fd = -1;
+    if (fd < 0 || header == NULL || header[0] != '#' ||
+        header[strlen(header) - 1] != '\n') {
+        if (fd >= 0)
+            close(fd);
+        errno = EINVAL;
+        return -1;
+    }
+    j->fd = fd;
+    j->row = open_memstream(&j->buf, &j->buflen);
+    if (j->row == NULL || append_all(fd, &j->good, header, strlen(header)) != 0) {
+        int e = errno;
+        rc_journal_close(j);
+        errno = e;
+        return -1;
+    }
+    j->head = j->good;
+    return 0;
+}
+
+FILE *rc_journal_row(struct rc_journal *j)
+{
+    return j ? j->row : NULL;
+}
+
+int rc_journal_commit(struct rc_journal *j)
+{
+    if (j == NULL || j->row == NULL) {
+        errno = EINVAL;
+        return -1;
+    }
+    /* the memory stream's length is its position after the flush */
+    int bad = fflush(j->row) != 0 || ferror(j->row);
+    off_t len = ftello(j->row);
+    rewind(j->row);
+    if (bad || len < 0) {
+        clearerr(j->row);
+        errno = ENOMEM;
+        return -1;
+    }
+    if (j->err != 0) {
+        errno = j->err;
+        return -1;
+    }
+    if (append_all(j->fd, &j->good, j->buf, (size_t)len) != 0) {
+        j->err = errno;
+        return -1;
+    }
+    j->rows++;
+    return 0;
+}
+
+int rc_journal_copy_rows(const struct rc_journal *j, FILE *out)
+{
+    char buf[65536];
+    long long at = j->head;
+    while (at < j->good) {
+        size_t want = (size_t)(j->good - at < (long long)sizeof buf ? j->good - at
+                                                                     : (long long)sizeof buf);
+        ssize_t r = pread(j->fd, buf, want, (off_t)at);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0) {
+            if (r == 0)
+                errno = EIO; /* the file got shorter under us */
+            return -1;
+        }
+        if (fwrite(buf, 1, (size_t)r, out) != (size_t)r)
+            return -1;
+        at += r;
+    }
+    return 0;
+}
+
+void rc_journal_close(struct rc_journal *j)
+{
+    if (j == NULL)
+        return;
+    if (j->row != NULL)
+        fclose(j->row);
+    free(j->buf);
+    if (j->fd >= 0)
+        close(j->fd);
+    j->row = NULL;
+    j->buf = NULL;
+    j->fd = -1;
 }

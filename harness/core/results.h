@@ -1,12 +1,14 @@
 /*
  * results.h - the results of one conformance run, as the report writers,
- * the waiver logic and the runner share them.
+ * the waiver logic and the runner share them, and the journal that keeps
+ * them on disk as the run goes (results.tsv).
  */
 #ifndef RC_RESULTS_H
 #define RC_RESULTS_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "run.h"
 #include "suite.h"
@@ -38,5 +40,51 @@ struct rc_run_info {
  * Writes up to cap pointers into the cite text's copies in dst; returns the
  * number found. */
 size_t rc_cite_interpretations(char dst[][16], size_t cap, const char *cite);
+
+
+/* ---- the results journal ------------------------------------------------- */
+
+/*
+ * results.tsv as the run goes: a file that holds every row of the vectors
+ * finished so far, whatever happens to the process. The caller formats one
+ * row into rc_journal_row() (a memory stream) and rc_journal_commit()
+ * appends it to the file with one write(), so the file always ends at a
+ * row boundary: a SIGTERM or SIGINT handler runs between two write()s, and
+ * only kill -9 or a full disk in the middle of one (a row longer than the
+ * kernel writes at once) can leave a last line without its newline, which
+ * a reader drops. Rows are not fsync'd: the journal survives the process,
+ * not a power cut.
+ *
+ * A write that fails (ENOSPC, EIO, EFBIG) stops the journal: the file is
+ * cut back to its last whole row, the error is kept in err and every later
+ * commit returns -1 without writing.
+ */
+struct rc_journal {
+    int fd;          /* the journal file, -1 when none */
+    FILE *row;       /* the row being formatted (open_memstream) */
+    char *buf;       /* its buffer */
+    size_t buflen;
+    long long head;  /* bytes of the header line */
+    long long good;  /* bytes of the file that are the header and whole rows */
+    long long rows;  /* rows committed */
+    int err;         /* errno of the first failed write, 0 */
+};
+
+/* Start a journal on fd (an empty file open for writing and reading; the
+ * journal owns it from now on): writes header, a line of its own that must
+ * start with '#' and end with '\n'. 0, or -1 with errno set (j->fd is then
+ * closed). */
+int rc_journal_init(struct rc_journal *j, int fd, const char *header);
+/* The stream to format the next row into (one line ending in '\n'). */
+FILE *rc_journal_row(struct rc_journal *j);
+/* Append the formatted row to the file. 0, or -1 with errno set (and kept
+ * in j->err) when this or an earlier write failed; -1 also when the row
+ * could not be formatted (ENOMEM) - that row alone is lost. */
+int rc_journal_commit(struct rc_journal *j);
+/* Write the rows (the file without its header line) to out. 0, or -1 with
+ * errno set (a read error of the journal, or a write error of out). */
+int rc_journal_copy_rows(const struct rc_journal *j, FILE *out);
+/* Close the file and free the row buffer (the file itself stays). */
+void rc_journal_close(struct rc_journal *j);
 
 #endif
