@@ -556,7 +556,9 @@ RC_DECLARE_ENUMS_(ARBRX, arbrx)
     X(RX_NOT_LINKED, 8, "rx_not_linked",                                      \
       "Part 12 3.3 (rev 2 3.2): per-VC VoQ symbol riding another stype0")  \
     X(GEN_SIZE7, 9, "gen_size7",                                              \
-      "Part 12 Table 5-3: TX Port Group Size 0x7 = Reserved")
+      "Part 12 Table 5-3: TX Port Group Size 0x7 = Reserved")                  \
+    X(GEN_ABSENT_BITS, 10, "gen_absent_bits",                                  \
+      "Part 12 erratum 10: status bits of ports beyond the device (generator)")
 #define RC_POLICY_VALUES(X)                                                    \
     X("sw_restart_order", "oldest_first", 1) /* XONs in list order */          \
     X("sw_restart_order", "other", 2)                                          \
@@ -591,7 +593,11 @@ RC_DECLARE_ENUMS_(ARBRX, arbrx)
     X("rx_not_linked", "other", 2)                                            \
     X("gen_size7", "silent", 1) /* a port whose TX Port Group Size is 7      \
                                    sends no VoQ symbol (I-GEN-5) */           \
-    X("gen_size7", "other", 2)
+    X("gen_size7", "other", 2)                                                 \
+    X("gen_absent_bits", "zero", 1) /* a status bit naming a port >= the     \
+                                      device's port count is sent as 0      \
+                                      (I-GEN-4) */                          \
+    X("gen_absent_bits", "other", 2)
 
 enum rc_policy {
 #define RC_POLICY_ENUM_(n, i, s, why) RC_POL_##n = (i),
@@ -639,7 +645,11 @@ struct rc_profile {
                                          (the "may" of Part 9 2.4.2.2) */   \
     X(ARBRX_FREED, 14, "arbrx_freed") /* arbrx reports the optional freed   \
                                          note; without it vectors do not    \
-                                         expect that note */
+                                         expect that note */                \
+    X(EP_NOTES, 15, "ep_notes")       /* ep reports the optional notes      \
+                                         stopped, restarted, orphan and     \
+                                         ignored; the vectors that check    \
+                                         them need it */
 
 enum rc_cap {
 #define RC_CAP_ENUM_(n, bit, s) RC_CAP_##n = 1u << (bit),
