@@ -36,7 +36,10 @@ static const char run_help[] =
     "\n"
     "The DUT:\n"
     "  --dut PATH        a vendor library exporting riocheck_dut_v2()\n"
-    "                    (harness/include/riocheck/dut.h, docs/vendor-guide.md)\n"
+    "                    (harness/include/riocheck/dut.h, docs/vendor-guide.md),\n"
+    "                    loaded only in riocheck's worker processes: one that\n"
+    "                    cannot be loaded, or crashes, exits or hangs while it\n"
+    "                    is, is a harness error (exit status 3)\n"
     "  --dut-cmd PROGRAM [ARGS...]\n"
     "                    an external process speaking docs/dut-protocol.md on\n"
     "                    stdin/stdout, started without a shell; everything\n"
@@ -61,7 +64,9 @@ static const char run_help[] =
     "                    (default: OUT/repro)\n"
     "  --waivers FILE    waivers (docs/waivers.md): a failure they cover is\n"
     "                    reported as waived; waivers that cover no failure are\n"
-    "                    reported as stale (repeatable)\n"
+    "                    reported as stale (repeatable)\n";
+/* (two strings: C11 compilers need support only 4095 characters in one) */
+static const char run_help_running[] =
     "Running:\n"
     "  --timeout-ms N    a vector taking longer is an error: the DUT hung\n"
     "                    (default 10000; sweeps get 100x; 0 = no limit)\n"
@@ -70,8 +75,21 @@ static const char run_help[] =
     "                    per vector, so that no DUT state or memory it\n"
     "                    corrupted carries over; default 0: one worker until\n"
     "                    a vector crashes); not with --dut-cmd\n"
-    "  --no-isolation    run the DUT inside riocheck (for a debugger); a crash\n"
-    "                    then ends the run\n"
+    "  --limit-mem MB    memory a worker's DUT may allocate beyond what the\n"
+    "                    worker holds at its start (default 4096)\n"
+    "  --limit-cpu S     CPU seconds a vector may use (sweeps 100x; default:\n"
+    "                    --timeout-ms rounded up to seconds)\n"
+    "  --limit-files N   descriptors a worker may have open (default 256)\n"
+    "  --limit-procs N   processes and threads the DUT may start, beyond the\n"
+    "                    user's own (default 64; root is exempt)\n"
+    "                    The limits (setrlimit in every worker; 0 = none): a\n"
+    "                    DUT that hits one is an error for its vector\n"
+    "                    ('killed: CPU limit', 'allocation failed / out of\n"
+    "                    memory limit', or its own failure) and the run goes\n"
+    "                    on; not with --dut-cmd or --no-isolation\n"
+    "  --no-isolation    run the DUT inside riocheck (unsafe, for a debugger):\n"
+    "                    a crash, a hang, or a library that exits while it is\n"
+    "                    loaded then ends or hangs riocheck itself; no limits\n"
     "  --seed N          run the selection in a shuffled order (0 = file\n"
     "                    order, the default); the seed is printed\n"
     "  --sweep-stride N  exhaustive sweeps check every Nth value (default 1)\n"
@@ -457,6 +475,8 @@ int cmd_run(int argc, char **argv)
     char **dut_cmd = NULL;
     int nfiles = 0, nwaivers = 0, list = 0, verbose = 0, reports = 1, isolation = 1;
     uint64_t seed = 0, timeout_ms = RC_ISOLATE_DEFAULT_TIMEOUT_MS, per_worker = 0;
+    struct rc_limits limits = rc_limits_default(); /* of the worker processes */
+    const char *limit_opt = NULL;                   /* a --limit-* given */
     struct rc_run_opts opts = {1};
     char cmdline[2048];
     size_t cl = (size_t)snprintf(cmdline, sizeof cmdline, "riocheck");
@@ -468,6 +488,7 @@ int cmd_run(int argc, char **argv)
         int takes = 1, bad = 0;
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             fputs(run_help, stdout);
+            fputs(run_help_running, stdout);
             return CLI_OK;
         } else if (strcmp(a, "--dut-cmd") == 0) {
             if (v == NULL) {
@@ -533,6 +554,16 @@ int cmd_run(int argc, char **argv)
             paths[3] = v;
         } else if (strcmp(a, "--repro-dir") == 0) {
             repro_dir = v;
+        } else if (strcmp(a, "--limit-mem") == 0 || strcmp(a, "--limit-cpu") == 0 ||
+                   strcmp(a, "--limit-files") == 0 || strcmp(a, "--limit-procs") == 0) {
+            uint64_t *lv = a[8] == 'm' ? &limits.mem_mb : a[8] == 'c' ? &limits.cpu_s
+                           : a[8] == 'f' ? &limits.files : &limits.procs;
+            char why[160];
+            if (cli_parse_uint(v, (uint64_t)1 << 32, lv, why, sizeof why) != 0) {
+                fprintf(stderr, "riocheck run: %s %s: %s\n", a, v, why);
+                return CLI_USAGE;
+            }
+            limit_opt = a;
         } else if (strcmp(a, "--vectors-per-worker") == 0) {
             char why[160];
             if (cli_parse_uint(v, 1u << 30, &per_worker, why, sizeof why) != 0) {
@@ -574,6 +605,13 @@ int cmd_run(int argc, char **argv)
         fprintf(stderr, "riocheck run: give --dut or --dut-cmd, not both\n");
         return CLI_USAGE;
     }
+    if (limit_opt != NULL && (dut_cmd || !isolation)) {
+        fprintf(stderr, "riocheck run: %s: %s\n", limit_opt,
+                dut_cmd ? "the limits are those of riocheck's worker processes; a "
+                          "--dut-cmd process is not one (not with --dut-cmd)"
+                        : "there are no worker processes with --no-isolation");
+        return CLI_USAGE;
+    }
     if (per_worker != 0 && (dut_cmd || !isolation)) {
         fprintf(stderr, "riocheck run: --vectors-per-worker %llu: %s\n",
                 (unsigned long long)per_worker,
@@ -601,6 +639,7 @@ int cmd_run(int argc, char **argv)
     const struct vec_record **recs = NULL;
     struct rc_result_row *rows = NULL;
     struct rc_dut_lib *lib = NULL;
+    struct rc_dut_desc *lib_desc = NULL; /* --dut: what its worker said of it */
     struct rc_proc *proc = NULL;
     FILE *tsv = NULL;
     struct rc_outdir od; /* the --out folder (outdir.h) */
@@ -671,7 +710,21 @@ int cmd_run(int argc, char **argv)
     /* the DUT */
     const struct rc_dut *dut = rc_refdut();
     char dut_desc[1024] = "";
-    if (dut_path != NULL) {
+    if (dut_path != NULL && isolation) {
+        /* loaded and called only in worker processes (isolate.h): a first
+         * worker sends its description, which selection and reports use */
+        lib_desc = malloc(sizeof *lib_desc);
+        if (lib_desc == NULL || rc_isolate_describe(lib_desc, dut_path, (unsigned)timeout_ms,
+                                                    &limits, err, sizeof err) != 0) {
+            fprintf(stderr, "riocheck run: --dut %s: %s\n", dut_path,
+                    lib_desc ? err : "out of memory");
+            status = CLI_IOERR;
+            goto done;
+        }
+        dut = &lib_desc->dut;
+        snprintf(dut_desc, sizeof dut_desc, "--dut %s", dut_path);
+    } else if (dut_path != NULL) {
+        /* --no-isolation: in this process (unsafe, for a debugger) */
         if ((dut = rc_dut_load(dut_path, &lib, err, sizeof err)) == NULL) {
             fprintf(stderr, "riocheck run: --dut %s: %s\n", dut_path, err);
             status = CLI_IOERR;
@@ -730,9 +783,16 @@ int cmd_run(int argc, char **argv)
                           dut_desc[0] ? dut_desc : NULL, repro_dir, dut_path, dut, tsv,
                           verbose, 0, 0, 0, 0, 0, 0, NULL, reports ? &od : NULL};
     ctx.dut_cmd = dut_cmd;
+    struct rc_isolate iso;
+    memset(&iso, 0, sizeof iso);
+    iso.dut = lib_desc ? NULL : dut;
+    iso.lib = lib_desc;
+    iso.opts = &opts;
+    iso.timeout_ms = (unsigned)timeout_ms;
+    iso.per_worker = (size_t)per_worker;
+    iso.limits = limits;
     int rc = isolation && proc == NULL
-                 ? rc_run_isolated(dut, recs, n, &opts, (unsigned)timeout_ms,
-                                   (size_t)per_worker, on_result, &ctx)
+                 ? rc_run_isolated_with(&iso, recs, n, on_result, &ctx)
                  : rc_run_in_process(dut, recs, n, &opts, on_result, &ctx);
     if (rc < 0) {
         fprintf(stderr, "riocheck run: %s\n", strerror(errno));
@@ -825,6 +885,7 @@ done:
     if (proc)
         rc_proc_close(proc);
     rc_dut_unload(lib);
+    free(lib_desc);
     free(rows);
     free(recs);
     rc_waivers_free(&waivers);

@@ -83,6 +83,9 @@ int rc_dut_from_v1(const void *v1, struct rc_dut_v1_view *out)
 
 struct rc_dut_lib {
     void *dl;
+    void *entry;            /* the entry symbol dlsym found */
+    const char *entry_name; /* RC_DUT_ENTRY or RC_DUT_ENTRY_V1 */
+    int v1;                 /* the entry is RC_DUT_ENTRY_V1 */
     struct rc_dut_v1_view view; /* a version 1 library's translation */
 };
 
@@ -108,15 +111,14 @@ static const void *call_entry(void *sym)
     return entry();
 }
 
-const struct rc_dut *rc_dut_load(const char *path, struct rc_dut_lib **libp, char *err,
-                                 size_t cap)
+int rc_dut_open(const char *path, struct rc_dut_lib **libp, char *err, size_t cap)
 {
     set_err(err, cap, "%s", "");
     if (libp != NULL)
         *libp = NULL;
     if (path == NULL || path[0] == '\0' || libp == NULL) {
         set_err(err, cap, "no DUT library given");
-        return NULL;
+        return -1;
     }
     /* dlopen searches the library path for a bare name: make it a path */
     size_t n = strlen(path);
@@ -126,7 +128,7 @@ const struct rc_dut *rc_dut_load(const char *path, struct rc_dut_lib **libp, cha
         free(abs);
         free(lib);
         set_err(err, cap, "out of memory");
-        return NULL;
+        return -1;
     }
     snprintf(abs, n + 3, "%s%s", strchr(path, '/') ? "" : "./", path);
     (void)dlerror();
@@ -136,12 +138,38 @@ const struct rc_dut *rc_dut_load(const char *path, struct rc_dut_lib **libp, cha
         const char *why = dlerror();
         set_err(err, cap, "%s", why ? why : "cannot be loaded");
         free(lib);
+        return -1;
+    }
+    if ((lib->entry = dlsym(lib->dl, RC_DUT_ENTRY)) != NULL) {
+        lib->entry_name = RC_DUT_ENTRY;
+    } else if ((lib->entry = dlsym(lib->dl, RC_DUT_ENTRY_V1)) != NULL) {
+        lib->entry_name = RC_DUT_ENTRY_V1;
+        lib->v1 = 1;
+    } else {
+        set_err(err, cap, "exports neither %s nor %s (see riocheck/dut.h)", RC_DUT_ENTRY,
+                RC_DUT_ENTRY_V1);
+        rc_dut_unload(lib);
+        return -1;
+    }
+    *libp = lib;
+    return 0;
+}
+
+const char *rc_dut_entry_name(const struct rc_dut_lib *lib)
+{
+    return lib != NULL ? lib->entry_name : NULL;
+}
+
+const struct rc_dut *rc_dut_enter(struct rc_dut_lib *lib, char *err, size_t cap)
+{
+    set_err(err, cap, "%s", "");
+    if (lib == NULL || lib->entry == NULL) {
+        set_err(err, cap, "no DUT library given");
         return NULL;
     }
     const struct rc_dut *dut = NULL;
-    void *sym = dlsym(lib->dl, RC_DUT_ENTRY);
-    if (sym != NULL) {
-        dut = call_entry(sym);
+    if (!lib->v1) {
+        dut = call_entry(lib->entry);
         if (dut == NULL) {
             set_err(err, cap, "%s() returned NULL", RC_DUT_ENTRY);
         } else if (dut->abi_version != RC_DUT_ABI_VERSION) {
@@ -149,8 +177,8 @@ const struct rc_dut *rc_dut_load(const char *path, struct rc_dut_lib **libp, cha
                     RC_DUT_ENTRY, dut->abi_version, RC_DUT_ABI_VERSION, RC_DUT_ENTRY_V1);
             dut = NULL;
         }
-    } else if ((sym = dlsym(lib->dl, RC_DUT_ENTRY_V1)) != NULL) {
-        const void *v1 = call_entry(sym);
+    } else {
+        const void *v1 = call_entry(lib->entry);
         const struct v1_dut *v = v1;
         if (v == NULL)
             set_err(err, cap, "%s() returned NULL", RC_DUT_ENTRY_V1);
@@ -159,14 +187,21 @@ const struct rc_dut *rc_dut_load(const char *path, struct rc_dut_lib **libp, cha
                     RC_DUT_ENTRY_V1, v->abi_version);
         else
             dut = &lib->view.dut;
-    } else {
-        set_err(err, cap, "exports neither %s nor %s (see riocheck/dut.h)", RC_DUT_ENTRY,
-                RC_DUT_ENTRY_V1);
     }
     if (dut != NULL && (dut->name == NULL || dut->version == NULL)) {
         set_err(err, cap, "the DUT's %s is NULL", dut->name == NULL ? "name" : "version");
         dut = NULL;
     }
+    return dut;
+}
+
+const struct rc_dut *rc_dut_load(const char *path, struct rc_dut_lib **libp, char *err,
+                                 size_t cap)
+{
+    struct rc_dut_lib *lib = NULL;
+    if (rc_dut_open(path, &lib, err, cap) != 0)
+        return NULL;
+    const struct rc_dut *dut = rc_dut_enter(lib, err, cap);
     if (dut == NULL) {
         rc_dut_unload(lib);
         return NULL;

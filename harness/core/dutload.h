@@ -32,6 +32,19 @@ struct rc_dut_lib;
 const struct rc_dut *rc_dut_load(const char *path, struct rc_dut_lib **lib, char *err,
                                  size_t cap);
 
+/*
+ * rc_dut_load in two steps, for a caller that must tell the library's
+ * constructors from its entry function (the isolated worker says which one
+ * crashed, exited or hung): rc_dut_open dlopens path (which runs the
+ * library's constructors) and finds the entry; rc_dut_entry_name names it
+ * (RC_DUT_ENTRY or RC_DUT_ENTRY_V1; NULL for a NULL lib); rc_dut_enter calls
+ * it and checks what it returned. The errors are rc_dut_load's; after an
+ * rc_dut_enter error the caller still owns lib (rc_dut_unload).
+ */
+int rc_dut_open(const char *path, struct rc_dut_lib **lib, char *err, size_t cap);
+const char *rc_dut_entry_name(const struct rc_dut_lib *lib);
+const struct rc_dut *rc_dut_enter(struct rc_dut_lib *lib, char *err, size_t cap);
+
 /* dlclose and free; NULL is allowed. The DUT pointer becomes invalid. */
 void rc_dut_unload(struct rc_dut_lib *lib);
 

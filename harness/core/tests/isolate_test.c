@@ -14,12 +14,16 @@
  * isolate.c reports as "the DUT crashed: it exited with status 1 ...". The
  * crash tests capture stderr in a temporary file so that those reports do not
  * clutter the test log. */
+#define _DEFAULT_SOURCE /* RLIMIT_NPROC */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -27,6 +31,7 @@
 #include <unistd.h>
 
 #include "../../../reference/tests/check.h"
+#include "../../refdut/refdut.h"
 #include "../isolate.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -64,6 +69,18 @@ enum fake_tick {
     T_GRANDCHILD = 11, /* start a process that keeps the pipes, then abort */
     T_CHLD_IGN = 12,  /* succeed only if SIGCHLD is ignored (else: state) */
     T_DIRTY = 13,     /* succeed the first time in a process, then RC_STATE */
+    T_FDS = 14,       /* succeed only if the worker holds exactly stdin (/dev/null),
+                         stdout, stderr and its result pipe (fd 3) */
+    T_LINGER = 15,    /* start a process that sleeps 30 s (noted), then succeed */
+    T_FORKCRASH = 16, /* start a process that sleeps 3 s holding the pipe, then abort */
+    T_SETSID = 17,    /* start a process that leaves the group and the session
+                         (setsid) and sleeps 30 s (noted), then succeed */
+    T_HOG = 18,       /* allocate and touch 1 MB after 1 MB up to 256 MB; abort()
+                         when an allocation fails, else free and succeed */
+    T_FILES = 19,     /* open /dev/null until it fails: succeed if that took
+                         fewer than 100 descriptors */
+    T_NPROC = 20,     /* succeed if RLIMIT_NPROC is below the test's own */
+    T_SIGNALS = 21,   /* succeed if SIGTERM is SIG_DFL and nothing is blocked */
     T_SLEEP = 1000    /* 1000 + ms: sleep ms, then succeed */
 };
 
@@ -71,20 +88,38 @@ static int *volatile fake_null;     /* never set: the crash address */
 static volatile unsigned long fake_spin, fake_codec_spin;
 static int fake_counter;            /* T_COUNT */
 static int fake_dirty;              /* T_DIRTY: global state left behind */
-static int pid_fd[2] = {-1, -1};    /* the workers report their pids here */
 static int fake_token;
 static unsigned fake_sweep_sleeps;  /* cs64_decode: sleep (ms) on the first call */
-/* the descriptors open in the test before a run: T_GARBAGE and T_CLOSE touch
- * only the others (the worker's result pipe), never e.g. make's jobserver */
+static unsigned long fake_nproc;    /* T_NPROC: the test's own RLIMIT_NPROC */
+/* Files (by name: a worker holds no descriptor of the test's) where the
+ * workers note their pids (one per tick) and the processes the fake DUT
+ * started; "" when not wanted. */
+static char pid_path[64], child_path[64];
 #define FD_SCAN 1024
-static unsigned char fd_before[FD_SCAN];
 
-static void fds_snapshot(void)
+static void note_pid(const char *path, pid_t pid)
 {
-    for (int fd = 0; fd < FD_SCAN; fd++) {
-        struct stat st;
-        fd_before[fd] = fstat(fd, &st) == 0;
-    }
+    if (path[0] == '\0')
+        return;
+    int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return;
+    (void)!write(fd, &pid, sizeof pid);
+    close(fd);
+}
+
+/* Read the pids noted in path (in order) and remove it. */
+static size_t read_noted(const char *path, pid_t *pids, size_t cap)
+{
+    size_t n = 0;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    while (fd >= 0 && n < cap &&
+           read(fd, &pids[n], sizeof pids[n]) == (ssize_t)sizeof pids[n])
+        n++;
+    if (fd >= 0)
+        close(fd);
+    unlink(path);
+    return n;
 }
 
 static void sleep_ms(long ms)
@@ -121,11 +156,7 @@ static int fake_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
     *n = 0;
     if (ev->kind != RC_EP_EV_TICK)
         return RC_OK;
-    if (pid_fd[1] >= 0) {
-        pid_t me = getpid();
-        if (write(pid_fd[1], &me, sizeof me) != (ssize_t)sizeof me)
-            return RC_STATE;
-    }
+    note_pid(pid_path, getpid());
     uint64_t t = ev->arg[0];
     if (t >= T_SLEEP) {
         sleep_ms((long)(t - T_SLEEP));
@@ -148,17 +179,16 @@ static int fake_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
         static const char junk[100] = "not a result record";
         for (int fd = 3; fd < FD_SCAN; fd++) {
             struct stat st;
-            if (!fd_before[fd] && fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode))
+            if (fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode))
                 (void)!write(fd, junk, sizeof junk);
         }
         return RC_OK;
     }
     case T_EXIT0:
         _exit(0);
-    case T_CLOSE: /* every descriptor the worker got since the snapshot */
+    case T_CLOSE: /* every descriptor but the standard ones: the result pipe */
         for (int fd = 3; fd < FD_SCAN; fd++)
-            if (!fd_before[fd])
-                (void)close(fd);
+            (void)close(fd);
         return RC_OK;
     case T_PRINT:
         printf("DUT-STDOUT-MARK\n");
@@ -189,6 +219,68 @@ static int fake_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
         struct sigaction sa;
         sigaction(SIGCHLD, NULL, &sa);
         return sa.sa_handler == SIG_IGN ? RC_OK : RC_STATE;
+    }
+    case T_FDS: {
+        struct stat st, null;
+        if (stat("/dev/null", &null) != 0 || fstat(0, &st) != 0 || st.st_rdev != null.st_rdev)
+            return RC_STATE;
+        if (fstat(1, &st) != 0 || fstat(2, &st) != 0)
+            return RC_STATE;
+        if (fstat(3, &st) != 0 || !S_ISFIFO(st.st_mode))
+            return RC_STATE;
+        for (int fd = 4; fd < FD_SCAN; fd++)
+            if (fstat(fd, &st) == 0)
+                return RC_STATE;
+        return RC_OK;
+    }
+    case T_LINGER:
+    case T_FORKCRASH:
+    case T_SETSID: {
+        pid_t g = fork();
+        if (g == 0) { /* keeps every descriptor, the result pipe too */
+            if (t == T_SETSID)
+                (void)setsid();
+            sleep_ms(t == T_FORKCRASH ? 3000 : 30000);
+            _exit(0);
+        }
+        note_pid(child_path, g);
+        if (t == T_FORKCRASH)
+            abort();
+        return g > 0 ? RC_OK : RC_STATE;
+    }
+    case T_HOG: {
+        static char *chunk[256];
+        for (size_t i = 0; i < 256; i++) {
+            chunk[i] = malloc((size_t)1 << 20);
+            if (chunk[i] == NULL)
+                abort(); /* like a program that assumes malloc never fails */
+            memset(chunk[i], 1, (size_t)1 << 20);
+        }
+        for (size_t i = 0; i < 256; i++)
+            free(chunk[i]);
+        return RC_OK;
+    }
+    case T_FILES: {
+        int fds[100], k = 0;
+        while (k < 100 && (fds[k] = open("/dev/null", O_RDONLY)) >= 0)
+            k++;
+        for (int i = 0; i < k; i++)
+            close(fds[i]);
+        return k < 100 ? RC_OK : RC_STATE;
+    }
+    case T_NPROC: {
+        struct rlimit rl;
+        if (getrlimit(RLIMIT_NPROC, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+            return RC_STATE;
+        return rl.rlim_cur < fake_nproc ? RC_OK : RC_STATE;
+    }
+    case T_SIGNALS: {
+        struct sigaction sa;
+        sigset_t blocked;
+        if (sigaction(SIGTERM, NULL, &sa) != 0 || sa.sa_handler != SIG_DFL ||
+            sigprocmask(SIG_SETMASK, NULL, &blocked) != 0 || sigismember(&blocked, SIGUSR1))
+            return RC_STATE;
+        return RC_OK;
     }
     case T_SLEEP:
         break;
@@ -363,7 +455,6 @@ static int run_quiet(struct vecs *v, unsigned limit_ms, struct capture *err)
     memset(&got, 0, sizeof got);
     struct rc_run_opts opts = {1};
     capture_begin(err, STDERR_FILENO);
-    fds_snapshot();
     int forks = rc_run_isolated(&fake_dut, v->recs, v->n, &opts, limit_ms, per_worker,
                                 collect, &got);
     capture_end(err);
@@ -387,29 +478,33 @@ static int is_crash(const char *detail, int sig)
                                        "the middle of the vector") != NULL;
 }
 
-/* Read the pids the workers reported (one per vector, in order). */
-static size_t read_pids(pid_t *pids, size_t cap)
+/* A fresh file name for noted pids. */
+static void note_begin(char *path, size_t cap, const char *what)
 {
-    size_t n = 0;
-    while (n < cap && read(pid_fd[0], &pids[n], sizeof pids[n]) == (ssize_t)sizeof pids[n])
-        n++;
-    return n;
+    snprintf(path, cap, "/tmp/isolate_test.%ld.%s", (long)getpid(), what);
+    unlink(path);
 }
 
 static void pids_begin(void)
 {
-    if (pipe(pid_fd) != 0)
-        pid_fd[0] = pid_fd[1] = -1;
+    note_begin(pid_path, sizeof pid_path, "pids");
 }
 
 static size_t pids_end(pid_t *pids, size_t cap)
 {
-    close(pid_fd[1]);
-    pid_fd[1] = -1;
-    size_t n = read_pids(pids, cap);
-    close(pid_fd[0]);
-    pid_fd[0] = -1;
+    size_t n = read_noted(pid_path, pids, cap);
+    pid_path[0] = '\0';
     return n;
+}
+
+/* Is process pid still there (running, or a zombie of someone's)? Kills it
+ * if it is, so that a failing test leaves nothing behind. */
+static int alive(pid_t pid)
+{
+    if (kill(pid, 0) != 0)
+        return 0;
+    kill(pid, SIGKILL);
+    return 1;
 }
 
 /* ---- tests ---------------------------------------------------------------- */
@@ -1021,6 +1116,369 @@ static void random_failures_each_cost_exactly_their_vector(void)
     vec_set_free(&v.set);
 }
 
+/* ---- the worker's set-up (issue 11 items 1, 5, 9, 10, 16) --------------------- */
+
+/* Run ticks[] isolated with these limits, stderr captured; fills `got`. */
+static int run_with(struct vecs *v, unsigned limit_ms, const struct rc_limits *lim,
+                    struct capture *err)
+{
+    memset(&got, 0, sizeof got);
+    struct rc_run_opts opts = {1};
+    struct rc_isolate iso;
+    memset(&iso, 0, sizeof iso);
+    iso.dut = &fake_dut;
+    iso.opts = &opts;
+    iso.timeout_ms = limit_ms;
+    iso.per_worker = per_worker;
+    iso.limits = *lim;
+    capture_begin(err, STDERR_FILENO);
+    int forks = rc_run_isolated_with(&iso, v->recs, v->n, collect, &got);
+    capture_end(err);
+    return forks;
+}
+
+/* Item 1: the worker inherited the open results.tsv temporary as fd 3. */
+static void the_worker_holds_only_its_pipe_and_the_standard_descriptors(void)
+{
+    static const unsigned t[] = {T_FDS, T_OK};
+    struct vecs v;
+    struct capture err;
+    CHECK_EQ(make_vecs(&v, t, NULL, 2), 0);
+    /* a results file and a pipe open here, not close-on-exec */
+    FILE *results = tmpfile();
+    int p[2];
+    CHECK(results != NULL);
+    CHECK_EQ(pipe(p), 0);
+    int forks = run_quiet(&v, CRASH_LIMIT_MS, &err);
+    fclose(results);
+    close(p[0]);
+    close(p[1]);
+    CHECK_EQ(forks, 1);
+    CHECK_EQ(got.n, 2);
+    CHECK_EQ(got.verdict[0], RC_V_PASS);
+    CHECK_EQ(got.verdict[1], RC_V_PASS);
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+/* Item 5: started with stderr closed, a results file took its place; the
+ * DUT's output must not go into it. */
+static void a_stderr_riocheck_opened_itself_never_gets_the_duts_output(void)
+{
+    static const unsigned t[] = {T_PRINT, T_OK};
+    struct vecs v;
+    CHECK_EQ(make_vecs(&v, t, NULL, 2), 0);
+    char path[] = "/tmp/isolate_test.XXXXXX";
+    int f = mkstemp(path);
+    CHECK(f >= 0);
+    fflush(NULL);
+    int saved = dup(STDERR_FILENO);
+    /* close-on-exec, as every file riocheck opens */
+    dup2(f, STDERR_FILENO);
+    fcntl(STDERR_FILENO, F_SETFD, FD_CLOEXEC);
+    close(f);
+    memset(&got, 0, sizeof got);
+    struct rc_run_opts opts = {1};
+    int forks = rc_run_isolated(&fake_dut, v.recs, v.n, &opts, CRASH_LIMIT_MS, 0, collect, &got);
+    dup2(saved, STDERR_FILENO);
+    close(saved);
+    char text[4096] = "";
+    FILE *in = fopen(path, "r");
+    size_t k = in ? fread(text, 1, sizeof text - 1, in) : 0;
+    text[k] = '\0';
+    if (in)
+        fclose(in);
+    unlink(path);
+    CHECK_EQ(forks, 1);
+    CHECK_EQ(got.verdict[0], RC_V_PASS);
+    CHECK_EQ(got.verdict[1], RC_V_PASS);
+    CHECK_EQ(count_of(text, "DUT-STDOUT-MARK"), 0);
+    CHECK_EQ(count_of(text, "DUT-STDERR-MARK"), 0);
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+static void on_term(int sig)
+{
+    (void)sig;
+}
+
+static void the_callers_signal_handlers_and_mask_are_not_the_duts(void)
+{
+    static const unsigned t[] = {T_SIGNALS};
+    struct vecs v;
+    struct capture err;
+    CHECK_EQ(make_vecs(&v, t, NULL, 1), 0);
+    struct sigaction sa, old;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_term;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, &old);
+    sigset_t usr1, oldmask;
+    sigemptyset(&usr1);
+    sigaddset(&usr1, SIGUSR1);
+    sigprocmask(SIG_BLOCK, &usr1, &oldmask);
+    int forks = run_quiet(&v, CRASH_LIMIT_MS, &err);
+    sigprocmask(SIG_SETMASK, &oldmask, NULL);
+    sigaction(SIGTERM, &old, NULL);
+    CHECK_EQ(forks, 1);
+    CHECK_EQ(got.verdict[0], RC_V_PASS);
+    vec_set_free(&v.set);
+}
+
+/* Item 10: processes forked by the DUT were never killed. */
+static void a_process_the_dut_left_behind_is_killed_with_its_worker(void)
+{
+    static const unsigned t[] = {T_LINGER, T_OK};
+    struct vecs v;
+    struct capture err;
+    pid_t kids[4];
+    CHECK_EQ(make_vecs(&v, t, NULL, 2), 0);
+    note_begin(child_path, sizeof child_path, "children");
+    double t0 = now_s();
+    int forks = run_quiet(&v, CRASH_LIMIT_MS, &err);
+    double took = now_s() - t0;
+    size_t nk = read_noted(child_path, kids, 4);
+    child_path[0] = '\0';
+    CHECK_EQ(nk, 1);
+    CHECK(!alive(kids[0]));
+    CHECK_EQ(forks, 1);
+    CHECK_EQ(got.verdict[0], RC_V_PASS);
+    CHECK_EQ(got.verdict[1], RC_V_PASS);
+    CHECK(took < 5.0);
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+/* Item 10: with --timeout-ms 0 a crash after a fork was not reported until
+ * the child (holding the result pipe) exited. */
+static void without_a_limit_a_crash_after_a_fork_is_reported_at_once(void)
+{
+    static const unsigned t[] = {T_FORKCRASH, T_OK};
+    struct vecs v;
+    struct capture err;
+    pid_t kids[4];
+    CHECK_EQ(make_vecs(&v, t, NULL, 2), 0);
+    note_begin(child_path, sizeof child_path, "children");
+    double t0 = now_s();
+    int forks = run_quiet(&v, 0, &err);
+    double took = now_s() - t0;
+    size_t nk = read_noted(child_path, kids, 4);
+    child_path[0] = '\0';
+    CHECK_EQ(nk, 1);
+    CHECK(!alive(kids[0]));
+    CHECK_EQ(forks, 2);
+    CHECK_EQ(got.verdict[0], RC_V_ERROR);
+    CHECK(is_crash(got.detail[0], SIGABRT));
+    CHECK_EQ(got.verdict[1], RC_V_PASS);
+    CHECK(took < 2.0); /* the child sleeps 3 s */
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+/* Item 10: a process that leaves the worker's group and session cannot be
+ * killed by group; the subreaper catches it. */
+static void a_process_that_left_the_session_does_not_outlive_the_run(void)
+{
+    static const unsigned t[] = {T_SETSID, T_OK, T_SETSID};
+    struct vecs v;
+    struct capture err;
+    pid_t kids[4];
+    CHECK_EQ(make_vecs(&v, t, NULL, 3), 0);
+    note_begin(child_path, sizeof child_path, "children");
+    per_worker = 1;
+    int forks = run_quiet(&v, CRASH_LIMIT_MS, &err);
+    per_worker = 0;
+    size_t nk = read_noted(child_path, kids, 4);
+    child_path[0] = '\0';
+    CHECK_EQ(nk, 2);
+    CHECK(!alive(kids[0]));
+    CHECK(!alive(kids[1]));
+    CHECK_EQ(forks, 3);
+    for (size_t i = 0; i < 3; i++)
+        CHECK_EQ_AT(i, got.verdict[i], RC_V_PASS);
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+/* Item 16: no memory limit on the worker. */
+static void a_dut_over_its_memory_limit_is_an_error_and_the_run_goes_on(void)
+{
+    static const unsigned t[] = {T_OK, T_HOG, T_OK};
+    struct vecs v;
+    struct capture err;
+    CHECK_EQ(make_vecs(&v, t, NULL, 3), 0);
+    struct rc_limits lim = rc_limits_default();
+    lim.mem_mb = 64;
+    CHECK_EQ(run_with(&v, CRASH_LIMIT_MS, &lim, &err), 2);
+    CHECK_EQ(got.n, 3);
+    CHECK_EQ(got.verdict[0], RC_V_PASS);
+    CHECK_EQ(got.verdict[1], RC_V_ERROR);
+    CHECK(strncmp(got.detail[1], "allocation failed / out of memory limit: the DUT had "
+                                 "used ", 57) == 0);
+    CHECK(strstr(got.detail[1], " MB of its 64 MB (--limit-mem) when it ") != NULL);
+    CHECK_EQ(got.verdict[2], RC_V_PASS);
+    /* the limit is what stopped it: without one the same DUT passes */
+    lim.mem_mb = 0;
+    CHECK_EQ(run_with(&v, CRASH_LIMIT_MS, &lim, &err), 1);
+    CHECK_EQ(got.verdict[1], RC_V_PASS);
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+/* Item 16: no CPU limit on the worker. */
+static void a_dut_over_its_cpu_limit_is_killed_and_the_run_goes_on(void)
+{
+    static const unsigned t[] = {T_OK, T_SPIN, T_OK};
+    struct vecs v;
+    struct capture err;
+    CHECK_EQ(make_vecs(&v, t, NULL, 3), 0);
+    struct rc_limits lim = rc_limits_default();
+    lim.cpu_s = 1;
+    double t0 = now_s();
+    int forks = run_with(&v, 30000, &lim, &err);
+    double took = now_s() - t0;
+    CHECK_EQ(forks, 2);
+    CHECK_EQ(got.n, 3);
+    CHECK_EQ(got.verdict[0], RC_V_PASS);
+    CHECK_EQ(got.verdict[1], RC_V_ERROR);
+    CHECK(strcmp(got.detail[1], "killed: CPU limit (the DUT used up its 1 s of CPU time "
+                                "for this vector, --limit-cpu)") == 0);
+    CHECK_EQ(got.verdict[2], RC_V_PASS);
+    CHECK(took < 30.0); /* the time limit did not decide (the detail says so too) */
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+/* Item 16: descriptors and processes. */
+static void the_worker_has_limits_on_files_and_processes(void)
+{
+    static const unsigned t[] = {T_FILES, T_NPROC};
+    struct vecs v;
+    struct capture err;
+    CHECK_EQ(make_vecs(&v, t, NULL, 2), 0);
+    struct rlimit rl;
+    CHECK_EQ(getrlimit(RLIMIT_NPROC, &rl), 0);
+    fake_nproc = rl.rlim_cur == RLIM_INFINITY ? ULONG_MAX : (unsigned long)rl.rlim_cur;
+    struct rc_limits lim = rc_limits_default();
+    lim.files = 32;
+    lim.procs = 8;
+    CHECK_EQ(run_with(&v, CRASH_LIMIT_MS, &lim, &err), 1);
+    CHECK_EQ(got.verdict[0], RC_V_PASS);
+    CHECK_EQ(got.verdict[1], RC_V_PASS);
+    /* 0: no limit of the worker's own */
+    lim.files = lim.procs = 0;
+    CHECK_EQ(run_with(&v, CRASH_LIMIT_MS, &lim, &err), 1);
+    CHECK(got.verdict[0] != RC_V_PASS || rl.rlim_cur < 100);
+    CHECK(got.verdict[1] != RC_V_PASS);
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+/* ---- DUT libraries: loaded only in workers (item 9) ------------------------------ */
+
+static char libdir[4096]; /* where make puts the DUT libraries */
+
+static void lib_path(char *dst, size_t cap, const char *name)
+{
+    snprintf(dst, cap, "%s/%s", libdir, name);
+}
+
+/* Is the file at path mapped into this process? */
+static int mapped_here(const char *path)
+{
+    char real[4096];
+    if (realpath(path, real) == NULL)
+        return -1;
+    FILE *f = fopen("/proc/self/maps", "r");
+    if (f == NULL)
+        return -1;
+    char line[8192];
+    int found = 0;
+    while (!found && fgets(line, sizeof line, f) != NULL)
+        found = strstr(line, real) != NULL;
+    fclose(f);
+    return found;
+}
+
+static struct rc_dut_desc desc;
+
+static void a_library_is_described_by_a_worker_and_never_loaded_here(void)
+{
+    char path[4200], err[700];
+    lib_path(path, sizeof path, "riocheck-reference.so");
+    CHECK_EQ(rc_isolate_describe(&desc, path, CRASH_LIMIT_MS, NULL, err, sizeof err), 0);
+    const struct rc_dut *r = rc_refdut();
+    CHECK_EQ(desc.dut.abi_version, RC_DUT_ABI_VERSION);
+    CHECK(strcmp(desc.dut.name, r->name) == 0);
+    CHECK(strcmp(desc.dut.version, r->version) == 0);
+    CHECK_MEM(&desc.dut.profile, &r->profile, sizeof r->profile);
+    for (unsigned m = 0; m < RC_MACHINE_COUNT; m++)
+        CHECK_EQ_AT(m, desc.dut.machine[m].create != NULL, r->machine[m].create != NULL);
+    CHECK_EQ(desc.dut.cs64_decode != NULL, r->cs64_decode != NULL);
+    CHECK_EQ(desc.dut.step_many != NULL, r->step_many != NULL);
+    CHECK_EQ(mapped_here(path), 0);
+    /* the v1 layout: no policies, no version 2 operations */
+    lib_path(path, sizeof path, "riocheck-v1-reference.so");
+    CHECK_EQ(rc_isolate_describe(&desc, path, CRASH_LIMIT_MS, NULL, err, sizeof err), 0);
+    CHECK_EQ(desc.dut.abi_version, 1u);
+    CHECK(strcmp(desc.dut.name, "reference as an ABI v1 library") == 0);
+    CHECK(desc.dut.step_many == NULL && desc.dut.why_lost == NULL);
+    CHECK_EQ(mapped_here(path), 0);
+    CHECK(no_children());
+}
+
+static void a_library_runs_only_in_workers_with_its_in_process_verdicts(void)
+{
+    static const unsigned t[] = {T_OK, T_OK, T_OK, T_OK};
+    static const enum expect_kind k[] = {E_PASS, E_FAIL, E_NA, E_PASS};
+    struct vecs v;
+    CHECK_EQ(make_vecs(&v, t, k, 4), 0);
+    char path[4200], err[700];
+    lib_path(path, sizeof path, "riocheck-reference.so");
+    CHECK_EQ(rc_isolate_describe(&desc, path, CRASH_LIMIT_MS, NULL, err, sizeof err), 0);
+    memset(&got, 0, sizeof got);
+    CHECK_EQ(rc_run_in_process(rc_refdut(), v.recs, v.n, NULL, collect, &got), 0);
+    enum rc_verdict want[4];
+    for (size_t i = 0; i < 4; i++)
+        want[i] = got.verdict[i];
+    CHECK(want[0] == RC_V_PASS && want[1] == RC_V_FAIL);
+    for (size_t per = 0; per < 2; per++) {
+        struct rc_isolate iso;
+        memset(&iso, 0, sizeof iso);
+        iso.lib = &desc;
+        iso.timeout_ms = CRASH_LIMIT_MS;
+        iso.per_worker = per;
+        iso.limits = rc_limits_default();
+        memset(&got, 0, sizeof got);
+        CHECK_EQ(rc_run_isolated_with(&iso, v.recs, v.n, collect, &got), per ? 4 : 1);
+        CHECK_EQ(got.n, 4);
+        for (size_t i = 0; i < 4; i++)
+            CHECK_EQ_AT(i, got.verdict[i], want[i]);
+    }
+    CHECK_EQ(mapped_here(path), 0);
+    /* the description's operations are placeholders, never the DUT */
+    struct rc_vec_result res;
+    rc_run_vector(&desc.dut, v.recs[0], NULL, &res);
+    CHECK_EQ(res.verdict, RC_V_ERROR);
+    CHECK(strstr(res.detail, "worker") != NULL);
+    CHECK(no_children());
+    vec_set_free(&v.set);
+}
+
+static void describing_what_is_no_dut_library_says_why(void)
+{
+    char path[4200], err[700];
+    lib_path(path, sizeof path, "no-such-library.so");
+    CHECK_EQ(rc_isolate_describe(&desc, path, CRASH_LIMIT_MS, NULL, err, sizeof err), -1);
+    CHECK(strstr(err, "No such file") != NULL);
+    lib_path(path, sizeof path, "librio.so"); /* a library, but not a DUT */
+    CHECK_EQ(rc_isolate_describe(&desc, path, CRASH_LIMIT_MS, NULL, err, sizeof err), -1);
+    CHECK(strstr(err, "exports neither riocheck_dut_v2 nor riocheck_dut_v1") != NULL);
+    CHECK_EQ(rc_isolate_describe(&desc, "", CRASH_LIMIT_MS, NULL, err, sizeof err), -1);
+    CHECK(no_children());
+}
+
 static void no_child_is_left_after_all_runs(void)
 {
     CHECK(no_children());
@@ -1029,6 +1487,14 @@ static void no_child_is_left_after_all_runs(void)
 int main(int argc, char **argv)
 {
     (void)argc;
+    /* the DUT libraries: BIN/riocheck -> BIN/../lib (make check builds them) */
+    const char *cli = getenv("RIOCHECK") ? getenv("RIOCHECK") : "build/gcc/bin/riocheck";
+    snprintf(libdir, sizeof libdir, "%s", cli);
+    char *slash = strrchr(libdir, '/');
+    if (slash != NULL)
+        snprintf(slash, sizeof libdir - (size_t)(slash - libdir), "/../lib");
+    else
+        snprintf(libdir, sizeof libdir, "../lib");
     RUN(isolated_run_without_failure_forks_once_in_order_with_real_verdicts);
     RUN(segv_costs_only_its_vector_and_a_new_worker_runs_the_rest);
     RUN(abort_is_reported_as_signal_6);
@@ -1054,6 +1520,18 @@ int main(int argc, char **argv)
     RUN(per_worker_starts_a_fresh_worker_every_n_vectors);
     RUN(a_process_per_vector_keeps_dut_state_from_carrying_over);
     RUN(a_crash_inside_a_batch_costs_only_its_vector);
+    RUN(the_worker_holds_only_its_pipe_and_the_standard_descriptors);
+    RUN(a_stderr_riocheck_opened_itself_never_gets_the_duts_output);
+    RUN(the_callers_signal_handlers_and_mask_are_not_the_duts);
+    RUN(a_process_the_dut_left_behind_is_killed_with_its_worker);
+    RUN(without_a_limit_a_crash_after_a_fork_is_reported_at_once);
+    RUN(a_process_that_left_the_session_does_not_outlive_the_run);
+    RUN(a_dut_over_its_memory_limit_is_an_error_and_the_run_goes_on);
+    RUN(a_dut_over_its_cpu_limit_is_killed_and_the_run_goes_on);
+    RUN(the_worker_has_limits_on_files_and_processes);
+    RUN(a_library_is_described_by_a_worker_and_never_loaded_here);
+    RUN(a_library_runs_only_in_workers_with_its_in_process_verdicts);
+    RUN(describing_what_is_no_dut_library_says_why);
     RUN(no_child_is_left_after_all_runs);
     return check_finish(argv[0]);
 }
