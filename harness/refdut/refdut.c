@@ -174,6 +174,7 @@
 #include "rio/ccp.h"
 #include "rio/err.h"
 #include "rio/fcsw.h"
+#include "rio/version.h"
 #include "rio/voqgen.h"
 
 /* G1: the ABI's result codes are the rio_err values. */
@@ -438,7 +439,7 @@ void rd_destroy(void *inst)
 static const struct rc_dut rd_dut = {
     .abi_version = RC_DUT_ABI_VERSION,
     .name = "riocheck reference",
-    .version = "0.1",
+    .version = RIO_VERSION, /* the reference is librio: rio/version.h */
     .profile =
         {
             .p12_revs = (1u << 2) | (1u << 3),

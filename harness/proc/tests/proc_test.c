@@ -41,6 +41,7 @@
 #include "../../core/suite.h"
 #include "../../refdut/refdut.h"
 #include "../proc.h"
+#include "rio/version.h"
 #include "../shim.h"
 
 static char self[4096]; /* this program's path */
@@ -459,7 +460,7 @@ static const char *ref_handshake(void)
     snprintf(hs, sizeof hs,
              "hello riocheck-dut-protocol 1\n"
              "name riocheck reference\n"
-             "version 0.1\n"
+             "version " RIO_VERSION "\n"
              "revisions p12r2 p12r3 p9r2 p9r3\n"
              "caps cs48 cs64 gen rx pervc p12reg p9reg ep sw arbtx arbrx codec switch "
              "sw_replace arbrx_freed\n"

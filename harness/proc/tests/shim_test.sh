@@ -40,7 +40,7 @@ printf '%s\n' 'hello riocheck-dut-protocol 1' 'create 1 gen rev=3 format=64 port
 cat >"$tmp/want" <<'EOF'
 hello riocheck-dut-protocol 1
 name riocheck reference
-version 0.1
+version 0.3
 revisions p12r2 p12r3 p9r2 p9r3
 caps cs48 cs64 gen rx pervc p12reg p9reg ep sw arbtx arbrx codec switch sw_replace arbrx_freed
 profile ports=8 vcs=8 counter_width=4 orphan_timeout=1000 flow_list=8 arb_pool=1
