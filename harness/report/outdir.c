@@ -341,7 +341,8 @@ static size_t put_num(char *dst, size_t at, size_t cap, unsigned long long v)
     return at;
 }
 
-/* Async-signal-safe: open, write, close, renameat, sigaction, raise. */
+/* Async-signal-safe: openat, write, close, renameat, unlinkat, sigaction,
+ * raise. */
 static void on_signal(int sig)
 {
     int e = errno;
@@ -364,7 +365,11 @@ static void on_signal(int sig)
             close(fd);
             if (ok)
                 (void)renameat(od->stagefd, STATUS ".sig", od->dirfd, STATUS);
+            else
+                (void)unlinkat(od->stagefd, STATUS ".sig", 0);
         }
+        /* the staging folder is empty while vectors run */
+        (void)unlinkat(od->dirfd, od->stage, AT_REMOVEDIR);
     }
     /* end as the signal would have ended us (a forked worker too) */
     struct sigaction dfl;
