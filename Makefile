@@ -187,7 +187,7 @@ run: $(RIOCHECK)
 check: $(REF_TESTS) $(HARNESS_TESTS) $(RIOCHECK) $(SHIM) $(EXAMPLES)
 	@RIOCHECK=$(RIOCHECK) SWEEP_STRIDE=$(SWEEP_STRIDE) FUZZ_BIN=$(O)/fuzz FUZZ_TARGETS="$(FUZZ_TARGETS)" sh reference/tests/run-tests.sh $(REF_TESTS) $(HARNESS_TESTS) harness/cli/tests/cli_test.sh \
 	    harness/cli/tests/conformance_test.sh harness/cli/tests/badinput_test.sh \
-	    harness/cli/tests/outdir_test.sh \
+	    harness/cli/tests/outdir_test.sh harness/cli/tests/escape_test.sh \
 	    harness/examples/minimal_vendor_test.sh harness/hostile/hostile_test.sh \
 	    $(EXTRA_TESTS) \
 	    docs/interpretations_test.sh fuzz/replay_test.sh
