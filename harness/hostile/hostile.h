@@ -10,6 +10,8 @@
  * riocheck against every one and asserts that riocheck held: the exit
  * status, every verdict, and every report file still well-formed.
  *
+ * Each exports the ABI version 2 entry riocheck_dut_v2 (dut.h).
+ *
  * Every library is the reference DUT (rc_refdut()) with ONE place made
  * hostile: the p9reg machine, which the test's vector `hostile.trigger`
  * drives (create, then car_read). The test's other vectors, hostile.before

@@ -44,25 +44,6 @@ cmd-grandchild:10
 lib-mem-hog:16
 lib-fd-write-files:1
 lib-fd-write-all:1
-lib-result-unknown:15
-cmd-result-unknown:15
-lib-name-inject:2
-lib-name-bytes:2
-in-path-tab:2
-in-path-newline:2
-in-fifo:8
-in-pipe:8
-in-waivers-300-stale:15
-cli-version:15
-cli-out-empty:6
-cli-two-runs:11
-cli-sigterm:3
-cli-kill-9:3
-cli-head-1:4
-cli-stdout-closed:5
-cli-stderr-closed:5
-cli-repro-stale:12
-cli-repro-symlink:12
 "
 # The riocheck options that limit the worker's memory (issue 11 item 16),
 # e.g. a limit well below the 512 MiB that lib-mem-hog tries to use.
@@ -456,8 +437,12 @@ lib alloc-20g resources 4 "$OK3"; finish
 # shellcheck disable=SC2086 # MEM_LIMIT_ARGS is a list of options
 lib mem-hog resources 1 "$ERR3" $MEM_LIMIT_ARGS; finish
 lib fd-exhaust resources 4 "$OK3"; finish
-lib outputs-overflow resources 1 "$ERR3"; finish
-lib outputs-garbage resources 1 "$ERR3"; finish
+# (an error that names the outputs, not a worker that crashed reading them)
+for n in outputs-overflow outputs-garbage; do
+    lib "$n" resources 1 "$ERR3"
+    detail hostile.trigger | grep -q output || problem "the detail does not name the outputs: $(detail hostile.trigger)"
+    finish
+done
 
 # --- output and descriptors ---------------------------------------------------------
 lib stdio-flood output 4 "$OK3"
@@ -740,6 +725,23 @@ echo precious >"$c/victim"
 ln -s "$c/victim" "$c/out.dir/repro/hostile.trigger.vec"
 play 1 run --root "$ROOT" --vectors "$tmp/wrong.vec" --out "$c/out.dir"
 [ "$(cat "$c/victim")" = precious ] || problem "the reproducer was written through a planted symlink"
+finish
+# a full disk (the test hook RIOCHECK_TEST_FULL=results.json gives that file
+# /dev/full as its descriptor, so its writes fail with ENOSPC): the run
+# fails naming the file and the reason, nothing says it completed, and the
+# earlier complete report set is kept whole (in the folder or in previous/)
+begin cli-disk-full reports
+timeout -s KILL "$WATCHDOG" "$R" run --root "$ROOT" --vectors "$V" --out "$c/out.dir" >/dev/null 2>&1
+cp "$c/out.dir/results.tsv" "$c/old.tsv"
+RIOCHECK_TEST_FULL=results.json timeout -s KILL "$WATCHDOG" "$R" run --root "$ROOT" --vectors "$tmp/wrong.vec" \
+    --out "$c/out.dir" >"$c/out" 2>"$c/err"
+rc=$?
+check_rc 3
+grep -q results.json "$c/err" && grep -qi "no space" "$c/err" ||
+    problem "the error does not name the file and the reason: $(head -n 1 "$c/err")"
+cmp -s "$c/old.tsv" "$c/out.dir/results.tsv" || cmp -s "$c/old.tsv" "$c/out.dir/previous/results.tsv" ||
+    problem "the earlier complete results are gone"
+[ "$(head -n 1 "$c/out.dir/run-status" 2>/dev/null)" = complete ] && problem "run-status says complete"
 finish
 
 echo "hostile: $attacks attacks, $held held, $((attacks - held)) not held ($known_open known)"

@@ -11,7 +11,7 @@
  * Held when: the trigger vector is a FAIL and the others pass, exit status
  * 1; results.json parses as strict UTF-8 JSON, results.xml is well-formed,
  * results.tsv has its columns, the TAP stream is intact, the reproducer
- * parses and fails the same way.
+ * parses.
  */
 #include "hostile.h"
 

@@ -8,9 +8,8 @@
  * vector fails and its reproducer (which names the DUT) is written.
  *
  * Held when: the trigger vector is a FAIL and the others pass, exit status
- * 1; results.json parses and gives the name back exactly, results.xml is
- * well-formed, results.tsv has its columns, compliance.md's tables keep
- * their column count, the reproducer parses and fails the same way.
+ * 1; results.json parses as strict JSON, results.xml is well-formed, results.tsv has its columns, compliance.md's tables keep
+ * their column count, the reproducer parses.
  */
 #include "hostile.h"
 

@@ -5,9 +5,9 @@
  * 0xFFFFFFFF with 0xFFFFFFFF arguments. A runner that formats or compares
  * them by their own word reads past the message.
  *
- * Held when: the trigger vector is an ERROR or a FAIL (not what the vector
- * expects), the vectors before and after it pass, riocheck reads nothing
- * out of bounds, the reports are complete and well-formed.
+ * Held when: the trigger vector is an ERROR naming the output (not a crash of
+ * the worker: riocheck reads nothing out of bounds), the vectors before and
+ * after it pass, the reports are complete and well-formed.
  */
 #include <string.h>
 
