@@ -644,9 +644,15 @@ int cmd_run(int argc, char **argv)
     FILE *tsv = NULL;
     struct rc_outdir od; /* the --out folder (outdir.h) */
     memset(&od, 0, sizeof od);
+    /* first of all: a second run into the same folder fails at once */
+    if (reports && !list && rc_outdir_lock(&od, out_dir, err, sizeof err) != 0) {
+        fprintf(stderr, "riocheck run: %s\n", err);
+        return CLI_IOERR;
+    }
     if (rc_catalogue_load(&cat, root, err, sizeof err) != 0) {
         fprintf(stderr, "riocheck run: %s\n", err);
         rc_catalogue_free(&cat);
+        rc_outdir_end(&od, NULL);
         return CLI_IOERR;
     }
     for (int i = 0; i < sel.nsuite; i++)
@@ -749,7 +755,7 @@ int cmd_run(int argc, char **argv)
         goto done;
     }
     if (reports) {
-        /* lock the folder, start the journal, move the last set aside */
+        /* start the journal, move the last set aside */
         if (rc_outdir_begin(&od, out_dir, paths, repro_dir, n, err, sizeof err) != 0) {
             fprintf(stderr, "riocheck run: %s\n", err);
             status = CLI_IOERR;

@@ -542,7 +542,8 @@ static int take_lock(struct rc_outdir *od, char *err, size_t cap)
     return 0;
 }
 
-/* Undo what begin did so far (nothing in OUT's set was touched yet). */
+/* Undo what begin did so far (nothing in OUT's set was touched yet); the
+ * lock stays until rc_outdir_end. */
 static void begin_undo(struct rc_outdir *od)
 {
     rc_journal_close(&od->journal);
@@ -550,26 +551,45 @@ static void begin_undo(struct rc_outdir *od)
         close(od->stagefd);
         (void)rm_tree(od->dirfd, od->stage, 0);
     }
-    if (od->lockfd >= 0)
-        close(od->lockfd);
-    if (od->dirfd >= 0)
+    od->stagefd = -1;
+    od->stage[0] = '\0';
+}
+
+int rc_outdir_lock(struct rc_outdir *od, const char *out, char *err, size_t cap)
+{
+    memset(od, 0, sizeof *od);
+    od->dirfd = od->lockfd = od->stagefd = od->journal.fd = -1;
+    if (out == NULL)
+        return fail(err, cap, "no output folder");
+    if (rc_outdir_check(out, NULL, NULL, err, cap) != 0)
+        return -1;
+    snprintf(od->dir, sizeof od->dir, "%s", out);
+    for (size_t l = strlen(od->dir); l > 1 && od->dir[l - 1] == '/'; l--)
+        od->dir[l - 1] = '\0';
+    if (mkdir_p(od->dir) != 0)
+        return fail(err, cap, "cannot create folder %s: %s", od->dir, strerror(errno));
+    od->dirfd = open(od->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (od->dirfd < 0)
+        return fail(err, cap, "cannot open folder %s: %s", od->dir, strerror(errno));
+    if (take_lock(od, err, cap) != 0) {
         close(od->dirfd);
-    od->stagefd = od->lockfd = od->dirfd = -1;
+        if (od->lockfd >= 0)
+            close(od->lockfd);
+        od->dirfd = od->lockfd = -1;
+        return -1;
+    }
+    od->locked = 1;
+    return 0;
 }
 
 int rc_outdir_begin(struct rc_outdir *od, const char *out,
                     const char *const files[RC_OUT_FILES], const char *repro,
                     size_t vectors, char *err, size_t cap)
 {
-    memset(od, 0, sizeof *od);
-    od->dirfd = od->lockfd = od->stagefd = od->journal.fd = -1;
-    if (out == NULL)
-        return fail(err, cap, "no output folder");
-    if (rc_outdir_check(out, files, repro, err, cap) != 0)
+    if (!od->locked && rc_outdir_lock(od, out, err, cap) != 0)
         return -1;
-    snprintf(od->dir, sizeof od->dir, "%s", out);
-    for (size_t l = strlen(od->dir); l > 1 && od->dir[l - 1] == '/'; l--)
-        od->dir[l - 1] = '\0';
+    if (od->active || rc_outdir_check(NULL, files, repro, err, cap) != 0)
+        return od->active ? fail(err, cap, "%s: a run is already going", od->dir) : -1;
     for (int k = 0; k < RC_OUT_FILES; k++) {
         od->loose[k] = files != NULL && files[k] != NULL;
         if (od->loose[k])
@@ -586,15 +606,6 @@ int rc_outdir_begin(struct rc_outdir *od, const char *out,
     now_iso(od->started);
 
     char shown[RC_OUT_PATH_MAX + 32];
-    if (mkdir_p(od->dir) != 0)
-        return fail(err, cap, "cannot create folder %s: %s", od->dir, strerror(errno));
-    od->dirfd = open(od->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (od->dirfd < 0)
-        return fail(err, cap, "cannot open folder %s: %s", od->dir, strerror(errno));
-    if (take_lock(od, err, cap) != 0) {
-        begin_undo(od);
-        return -1;
-    }
     recover_stale(od->dirfd);
 
     /* everything the swap needs, created before anything is moved */
@@ -670,16 +681,14 @@ int rc_outdir_begin(struct rc_outdir *od, const char *out,
         join(shown, sizeof shown, od->dir, which ? which : "previous");
         rc_journal_close(&od->journal);
         close(od->stagefd);
-        close(od->lockfd);
-        close(od->dirfd);
-        od->stagefd = od->lockfd = od->dirfd = -1;
+        od->stagefd = -1;
+        od->stage[0] = '\0';
         return fail(err, cap, "cannot move %s out of the way: %s", shown, strerror(e));
     }
     if (renameat(od->stagefd, STATUS, od->dirfd, STATUS) != 0 ||
         renameat(od->stagefd, "results.tsv", od->dirfd, "results.tsv") != 0 ||
         (od->repro_in_set && renameat(od->stagefd, "repro", od->dirfd, "repro") != 0)) {
         int e = errno;
-        rc_journal_close(&od->journal);
         begin_undo(od);
         return fail(err, cap, "cannot write in folder %s: %s", od->dir, strerror(e));
     }
@@ -905,17 +914,21 @@ out:
 
 void rc_outdir_end(struct rc_outdir *od, const char *reason)
 {
-    if (od == NULL || !od->active)
+    if (od == NULL || !od->locked)
         return;
     if (armed == od)
         disarm();
-    if (!od->complete && reason != NULL && !od->reason_given)
-        status_interrupted(od, reason);
-    rc_journal_close(&od->journal);
-    close(od->stagefd);
-    (void)rm_tree(od->dirfd, od->stage, 0);
+    if (od->active) {
+        if (!od->complete && reason != NULL && !od->reason_given)
+            status_interrupted(od, reason);
+        rc_journal_close(&od->journal);
+    }
+    if (od->stagefd >= 0)
+        close(od->stagefd);
+    if (od->stage[0] != '\0')
+        (void)rm_tree(od->dirfd, od->stage, 0);
     close(od->dirfd);
     close(od->lockfd); /* releases the lock */
     od->stagefd = od->dirfd = od->lockfd = -1;
-    od->active = 0;
+    od->active = od->locked = 0;
 }

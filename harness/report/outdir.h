@@ -71,6 +71,7 @@
 enum rc_out_file { RC_OUT_TSV = 0, RC_OUT_JSON, RC_OUT_XML, RC_OUT_MD, RC_OUT_FILES };
 
 struct rc_outdir {
+    int locked;                     /* rc_outdir_lock and not ended */
     int active;                     /* begun and not ended */
     int complete;                   /* rc_outdir_finish swapped the set in */
     int dirfd, lockfd, stagefd;     /* OUT, its lock file, the staging folder */
@@ -99,15 +100,23 @@ struct rc_outdir {
 int rc_outdir_check(const char *out, const char *const files[RC_OUT_FILES],
                     const char *repro, char *err, size_t cap);
 
-/* Take OUT for a run of `vectors` vectors: create it (like mkdir -p) and
- * its lock (failing at once when another run holds it), remove what a
- * killed run left, create the staging folder, the journal and repro/, then
- * move the set in OUT out of the way (a complete set to previous/, an
- * interrupted one away) and put the new run's in: run-status
- * "interrupted", results.tsv the journal, repro/ empty. files and repro as
- * for rc_outdir_check (NULL: the set's own). Nothing in OUT is changed
+/* Lock OUT (created like mkdir -p when missing) before anything else is
+ * done, so that a second run fails at once, before it loads anything:
+ * "another riocheck run is writing OUT (pid N); ...". Nothing else in OUT
+ * is touched. 0, or -1 with "what: why" in err (od is then not locked).
+ * rc_outdir_end releases the lock. */
+int rc_outdir_lock(struct rc_outdir *od, const char *out, char *err, size_t cap);
+
+/* Take OUT for a run of `vectors` vectors (locking it first unless
+ * rc_outdir_lock did; out is then ignored): remove what a killed run
+ * left, create the staging folder, the journal and repro/, then move the
+ * set in OUT out of the way (a complete set to previous/, an interrupted
+ * one away) and put the new run's in: run-status "interrupted",
+ * results.tsv the journal, repro/ empty. files and repro as for
+ * rc_outdir_check (NULL: the set's own). Nothing in OUT is changed
  * before every file the swap needs was created, so a full disk leaves it
- * as it was. 0, or -1 with "what: why" in err; od is then inactive. */
+ * as it was. 0, or -1 with "what: why" in err; od is then not active (but
+ * still locked: call rc_outdir_end). */
 int rc_outdir_begin(struct rc_outdir *od, const char *out,
                     const char *const files[RC_OUT_FILES], const char *repro,
                     size_t vectors, char *err, size_t cap);
@@ -147,8 +156,8 @@ int rc_outdir_finish(struct rc_outdir *od, const struct rc_run_info *info,
                      const struct rc_catalogue *cat, const struct rc_result_row *rows,
                      size_t n, const struct rc_report_opts *o, char *err, size_t cap);
 
-/* Release OUT (always, after rc_outdir_begin or not; od must have been
- * zeroed or begun): when the run did not complete, run-status keeps
+/* Release OUT (always, after rc_outdir_lock or rc_outdir_begin or neither;
+ * od must have been zeroed or locked): when the run did not complete, run-status keeps
  * "interrupted" and gets reason (NULL: none) unless it has one already
  * (rc_outdir_finish's) - the journal stays; the
  * staging folder is removed, the lock released, the signal handlers put

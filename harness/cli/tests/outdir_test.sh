@@ -284,6 +284,7 @@ ok passing_run_repro_folder_is_empty is "$(ls -A "$o/repro" | wc -l | tr -d ' ')
 # a symlink planted in OUT/repro, then in a --repro-dir
 echo precious >"$tmp/victim"
 mkdir -p "$o/repro"
+rm -f "$o/repro/od.hang.1.vec"
 ln -s "$tmp/victim" "$o/repro/od.hang.1.vec"
 slow "$o" >/dev/null 2>&1
 ok planted_symlink_in_out_repro_not_followed is "$(cat "$tmp/victim")" precious
