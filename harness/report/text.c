@@ -147,7 +147,7 @@ static size_t unit(enum rc_esc fmt, long cp, unsigned char b, char out[16])
     case RC_ESC_MD:
         if (cp < 0)
             return put_lit(out, "\xEF\xBF\xBD");
-        if (line_unsafe(cp) && cp != 0xFEFF)
+        if (line_unsafe(cp))
             return put_lit(out, " ");
         if (cp == '<')
             return put_lit(out, "&lt;");
@@ -292,7 +292,7 @@ void rc_esc_md_code(FILE *f, const char *s, size_t max, int in_table)
         size_t k = rc_utf8_next(s + i, len - i, &cp);
         if (cp < 0)
             fputs("\xEF\xBF\xBD", f);
-        else if (line_unsafe(cp) && cp != 0xFEFF)
+        else if (line_unsafe(cp))
             fputc(' ', f);
         else
             fwrite(s + i, 1, k, f);

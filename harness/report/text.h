@@ -58,7 +58,7 @@
  *              &apos; too) and TAB, LF, CR as &#9; &#10; &#13; (attribute
  *              value normalisation would turn raw ones into spaces).
  * RC_ESC_MD    Markdown (CommonMark / GFM) inline text and table cells: every
- *              line break and control character becomes a space (a cell
+ *              line break, control character and U+FEFF becomes a space (a cell
  *              stays on its row), '|' and the markup characters \ ` * _ [ ]
  *              ~ get a backslash (no cell split, no emphasis, link or code),
  *              < > & become &lt; &gt; &amp; (no HTML, no autolink, no
@@ -110,10 +110,10 @@ size_t rc_esc_str(char *dst, size_t cap, enum rc_esc fmt, const char *s, size_t 
 
 /* A Markdown code span showing s (at most max bytes) verbatim: delimited by
  * one backtick more than the longest run of backticks inside, padded with a
- * space when s starts or ends with one (CommonMark 6.1). Line breaks and
- * control characters become spaces, invalid bytes U+FFFD. In a GFM table a
- * '|' splits the row even inside code and a backslash escapes the next
- * character, so with in_table a text holding '|' or '\' is written as
+ * space when s starts or ends with one (CommonMark 6.1). Line breaks,
+ * control characters and U+FEFF become spaces, invalid bytes U+FFFD. In a
+ * GFM table a '|' splits the row even inside code and a backslash escapes
+ * the next character, so with in_table a text holding '|' or '\' is written as
  * RC_ESC_MD text instead. The empty text is written as "-". */
 void rc_esc_md_code(FILE *f, const char *s, size_t max, int in_table);
 
