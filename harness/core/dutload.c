@@ -199,6 +199,11 @@ const struct rc_dut *rc_dut_load(const char *path, struct rc_dut_lib **libp, cha
                                  size_t cap)
 {
     struct rc_dut_lib *lib = NULL;
+    if (libp == NULL) {
+        set_err(err, cap, "no DUT library given");
+        return NULL;
+    }
+    *libp = NULL;
     if (rc_dut_open(path, &lib, err, cap) != 0)
         return NULL;
     const struct rc_dut *dut = rc_dut_enter(lib, err, cap);

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/time.h>
@@ -133,6 +134,30 @@ static void iso_sleep_ms(long ms)
 {
     struct timespec ts = {.tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L};
     (void)nanosleep(&ts, NULL);
+}
+
+/* This process's resident size now (kilobytes; -1 if unknown). */
+static long iso_rss_kb(void)
+{
+#ifdef __linux__
+    char buf[256];
+    int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    ssize_t k = read(fd, buf, sizeof buf - 1);
+    (void)close(fd);
+    if (k <= 0)
+        return -1;
+    buf[k] = '\0';
+    char *p = strchr(buf, ' ');
+    long page = sysconf(_SC_PAGESIZE);
+    if (p == NULL || page <= 0)
+        return -1;
+    long pages = strtol(p + 1, NULL, 10);
+    return pages * (page / 1024);
+#else
+    return -1;
+#endif
 }
 
 struct rc_limits rc_limits_default(void)
@@ -372,8 +397,16 @@ void rc_orphans_end(struct rc_orphans *o)
 
 /* ---- the worker ----------------------------------------------------------- */
 
+/* A page the worker and the parent share: what the worker says of itself
+ * where a crash cannot take it back (the DUT can overwrite it: it is only
+ * used for the wording of a detail). */
+struct iso_shared {
+    long start_rss_kb; /* the worker's resident size before the DUT ran */
+};
+
 /* What a worker is to do, worked out by the parent before the fork. */
 struct iso_plan {
+    struct iso_shared *shared; /* NULL if it could not be mapped */
     const struct rc_isolate *iso;
     const struct vec_record *const *recs;
     size_t first, end;   /* this worker's vectors: recs[first..end) */
@@ -662,6 +695,8 @@ _Noreturn static void iso_worker(int fd, const struct iso_plan *pl)
         _exit(ISO_EXIT_SETUP);
     uint64_t cpu_soft = 0;
     iso_worker_limits(pl, &cpu_soft);
+    if (pl->shared != NULL)
+        pl->shared->start_rss_kb = iso_rss_kb();
     const struct rc_dut *dut = pl->iso->dut;
     if (dut == NULL)
         dut = iso_worker_load(fd, pl->iso->lib->path);
@@ -703,7 +738,7 @@ struct iso_proc {
     pid_t pid;
     int fd;
     struct iso_plan plan;
-    long parent_rss_kb; /* the caller's peak resident size at the fork */
+    long parent_rss_kb; /* the caller's resident size at the fork: the worker's at its start */
 };
 
 /* How a worker ended. */
@@ -829,11 +864,15 @@ static uint64_t iso_mem_used(const struct iso_call *c, const struct iso_proc *w,
     int abnormal = WIFSIGNALED(e->status) ||
                    (WIFEXITED(e->status) && WEXITSTATUS(e->status) != 0 &&
                     WEXITSTATUS(e->status) != ISO_EXIT_PIPE);
-    long grown_kb = e->ru.ru_maxrss - w->parent_rss_kb; /* Linux: kilobytes */
-    if (!abnormal || grown_kb <= 0)
+    long base = w->parent_rss_kb; /* an upper bound of the worker's start */
+    if (w->plan.shared != NULL && w->plan.shared->start_rss_kb > 0 &&
+        w->plan.shared->start_rss_kb < base)
+        base = w->plan.shared->start_rss_kb;
+    long grown_kb = e->ru.ru_maxrss - base; /* Linux: kilobytes */
+    if (!abnormal || grown_kb <= 0 || (uint64_t)grown_kb * 2u < limit * 1024u)
         return 0;
-    uint64_t mb = (uint64_t)grown_kb / 1024u;
-    return mb * 2u >= limit ? (mb ? mb : 1u) : 0;
+    uint64_t mb = ((uint64_t)grown_kb + 1023u) / 1024u;
+    return mb < limit ? mb : limit;
 }
 
 /* How the worker ended, as words after "it": "crashed: signal 11 (...)". */
@@ -966,6 +1005,15 @@ static double iso_grace(const struct iso_call *c)
     return t ? iso_now() + (double)t / 1000.0 : -1.0;
 }
 
+/* What a worker that has been ended still holds here. */
+static void iso_release(struct iso_proc *w)
+{
+    (void)close(w->fd);
+    if (w->plan.shared != NULL)
+        (void)munmap(w->plan.shared, sizeof *w->plan.shared);
+    w->plan.shared = NULL;
+}
+
 /* Fork a worker for recs[first..end). 0, or -1 (errno) when pipe() or fork()
  * failed. */
 static int iso_spawn(struct iso_call *c, size_t first, size_t end, struct iso_proc *w)
@@ -987,8 +1035,6 @@ static int iso_spawn(struct iso_call *c, size_t first, size_t end, struct iso_pr
             sum += iso_cpu_share(pl, c->recs[i]);
         pl->cpu_hard = sum < cap ? sum : cap;
     }
-    struct rusage ru;
-    w->parent_rss_kb = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
     int fds[2];
     /* the worker is a copy of this process: buffered output would be
      * written twice if the DUT calls exit() */
@@ -1009,10 +1055,18 @@ static int iso_spawn(struct iso_call *c, size_t first, size_t end, struct iso_pr
         (void)close(fds[k]);
         fds[k] = h;
     }
+    void *page = mmap(NULL, sizeof *pl->shared, PROT_READ | PROT_WRITE,
+                      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    pl->shared = page != MAP_FAILED ? page : NULL;
+    w->parent_rss_kb = iso_rss_kb();
+    struct rusage ru;
+    if (w->parent_rss_kb < 0) /* no /proc: the peak instead (an underestimate of the growth) */
+        w->parent_rss_kb = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
     pid_t pid = fork();
     if (pid < 0) {
         int e = errno;
-        (void)close(fds[0]);
+        w->fd = fds[0];
+        iso_release(w);
         (void)close(fds[1]);
         errno = e;
         return -1;
@@ -1317,7 +1371,7 @@ int rc_run_isolated_with(const struct rc_isolate *iso, const struct vec_record *
         }
         forks++;
         next = iso_collect(&c, &w, next, end);
-        (void)close(w.fd);
+        iso_release(&w);
     }
     iso_call_end(&c, &old, restore);
     return forks;
@@ -1455,7 +1509,7 @@ int rc_isolate_describe(struct rc_dut_desc *desc, const char *path, unsigned tim
         } else {
             snprintf(err, cap, "%s", why);
         }
-        (void)close(w.fd);
+        iso_release(&w);
     }
     iso_call_end(&c, &old, restore);
     return rc;

@@ -16,6 +16,12 @@
  *   - Every failure goes through lose(): the message, then SIGKILL to the
  *     process group and waitpid, so no failure path can leave a process or a
  *     zombie behind, and the generation counter makes the old instances dead.
+ *     A process that left the group (setsid) is adopted by riocheck, a child
+ *     subreaper while a client is open (rc_orphans_begin, isolate.h), and is
+ *     killed by rc_orphans_sweep after the DUT process is reaped.
+ *   - The end of the DUT process is seen by waitid as well as by the end of
+ *     its output (polled every EXIT_POLL_MS while waiting): a grandchild that
+ *     keeps the pipes open cannot turn an exit into a time-out.
  *   - The proxy DUT's ctx is its client: no global state, any number of
  *     clients open at once; create has no machine argument, so one small
  *     trampoline per machine.
@@ -35,6 +41,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../core/isolate.h"
 #include "../core/registry.h"
 #include "shim.h"
 
@@ -47,6 +54,7 @@ extern char **environ;
 #define TEXT_MAX 256u             /* name and version, NUL included */
 #define REQ_SHOWN 120u            /* request text kept for messages */
 #define EXIT_GRACE_MS 500         /* EOF seen: time to learn the exit status */
+#define EXIT_POLL_MS 50           /* while waiting: how often to look at the process */
 
 enum pend_type { P_HELLO, P_CREATE, P_STEP, P_QUERY, P_DESTROY, P_FAST, P_BYE };
 
@@ -112,6 +120,7 @@ struct rc_proc {
     int write_closed, eof;
     uint64_t gen;
     unsigned restart_failures;
+    struct rc_orphans orphans; /* processes the DUT left behind (isolate.h) */
 
     /* requests written but not yet sent */
     char *wbuf;
@@ -238,6 +247,8 @@ static void kill_and_reap(struct rc_proc *p)
         int st;
         while (waitpid(p->pid, &st, 0) < 0 && errno == EINTR)
             ;
+        rc_orphans_unkeep(p->pid);
+        rc_orphans_sweep(&p->orphans); /* what left the group, adopted */
     }
     if (p->to_fd >= 0)
         close(p->to_fd);
@@ -371,6 +382,7 @@ static int spawn(struct rc_proc *p, char *err, size_t cap)
     close(out[1]);
     (void)fcntl(in[1], F_SETFL, fcntl(in[1], F_GETFL) | O_NONBLOCK);
     (void)fcntl(out[0], F_SETFL, fcntl(out[0], F_GETFL) | O_NONBLOCK);
+    (void)rc_orphans_keep(pid); /* ours: never swept */
     p->pid = pid;
     p->to_fd = in[1];
     p->from_fd = out[0];
@@ -942,14 +954,14 @@ static int wait_for(struct rc_proc *p, uint64_t seq)
             f[1].revents = 0;
             nf = 2;
         }
-        int wait = -1;
+        int wait = EXIT_POLL_MS;
         if (p->timeout_ms > 0) {
             int64_t left = last + (int64_t)p->timeout_ms - now_ms();
             if (left <= 0) {
                 lose(p, "to", "the DUT did not answer within %u ms", p->timeout_ms);
                 return -1;
             }
-            wait = left > 60000 ? 60000 : (int)left;
+            wait = left > EXIT_POLL_MS ? EXIT_POLL_MS : (int)left;
         }
         int k = poll(f, nf, wait);
         if (k < 0) {
@@ -958,8 +970,15 @@ static int wait_for(struct rc_proc *p, uint64_t seq)
             lose(p, "to", "poll: %s", strerror(errno));
             return -1;
         }
-        if (k == 0)
+        if (k == 0) {
+            /* nothing to read: has the process ended while something else
+             * (a process it started) keeps its output open? Then what it
+             * wrote is read, and it is the end of its output. */
+            char desc[160];
+            if (wait_ended(p, 0, desc, sizeof desc) && read_some(p) <= 0)
+                p->eof = 1;
             continue; /* the deadline is checked at the top */
+        }
         if (nf == 2 && f[1].revents != 0 && write_some(p))
             last = now_ms();
         if (f[0].revents != 0 && read_some(p) < 0)
@@ -1495,6 +1514,7 @@ static void free_proc(struct rc_proc *p)
     free(p->argv);
     free(p->wbuf);
     free(p->rbuf);
+    rc_orphans_end(&p->orphans);
     free(p);
 }
 
@@ -1518,6 +1538,7 @@ int rc_proc_open(struct rc_proc **pp, char *const argv[], unsigned timeout_ms, c
     p->to_fd = p->from_fd = -1;
     p->timeout_ms = timeout_ms;
     p->next_id = 1;
+    rc_orphans_begin(&p->orphans); /* a subreaper while the client is open */
     /* one block: the pointer array, then the strings */
     size_t argc = 0, bytes = 0;
     while (argv[argc] != NULL) {
