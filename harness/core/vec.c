@@ -207,6 +207,9 @@ static int parse_bound(struct parser *ps, const char *text, struct vec_val *v)
         if (slot < 0) {
             if (r->nbinds >= VEC_MAX_BINDS)
                 return fail(ps, "more than %u bound names in one vector", VEC_MAX_BINDS);
+            if (r->bind_names == NULL &&
+                (r->bind_names = calloc(VEC_MAX_BINDS, sizeof *r->bind_names)) == NULL)
+                return fail(ps, "out of memory");
             memcpy(r->bind_names[r->nbinds], name, len);
             r->bind_names[r->nbinds][len] = '\0';
             slot = (int)r->nbinds++;
@@ -388,8 +391,10 @@ static int add_step(struct parser *ps, const struct vec_step *st)
     struct vec_record *r = ps->rec;
     if (r->nsteps >= VEC_MAX_STEPS)
         return fail(ps, "more than %u steps in one vector", VEC_MAX_STEPS);
-    if ((r->nsteps & (r->nsteps - 1)) == 0) { /* grow at powers of two */
-        size_t want = r->nsteps ? 2u * r->nsteps : 8u;
+    /* doubled when full, at the powers of two: most vectors have few steps
+     * and 50,000 of them must load in well under a second */
+    if ((r->nsteps & (r->nsteps - 1)) == 0) {
+        size_t want = r->nsteps ? 2u * r->nsteps : 1u;
         struct vec_step *p = realloc(r->steps, want * sizeof *p);
         if (p == NULL)
             return fail(ps, "out of memory");
@@ -614,6 +619,10 @@ static int header_line(struct parser *ps, char **w, int nw, char *rest)
         if (nw < 2 || (r->machine = rc_machine_by_name(w[1])) == NULL)
             return fail(ps, "'machine' needs one of codec, p12reg, p9reg, gen, "
                             "rx, ep, sw, arbtx, arbrx");
+        if (nw - 2 > (int)RC_MAX_CONFIG)
+            return fail(ps, "more than %u config keys", RC_MAX_CONFIG);
+        if (nw > 2 && (r->cfg = calloc((size_t)(nw - 2), sizeof *r->cfg)) == NULL)
+            return fail(ps, "out of memory");
         for (int i = 2; i < nw; i++) {
             char *eq = strchr(w[i], '=');
             if (eq == NULL || eq == w[i] || eq[1] == '\0')
@@ -626,9 +635,7 @@ static int header_line(struct parser *ps, char **w, int nw, char *rest)
             for (unsigned k = 0; k < r->ncfg; k++)
                 if (r->cfg[k].key == c->key)
                     return fail(ps, "config key '%s' given twice", w[i]);
-            if (r->ncfg >= RC_MAX_CONFIG)
-                return fail(ps, "too many config keys");
-            r->cfg[r->ncfg].key = c->key;
+            r->cfg[r->ncfg].key = c->key; /* ncfg < nw - 2 */
             if (parse_value(ps, NULL, w[i], eq + 1, &r->cfg[r->ncfg].v) != 0)
                 return -1;
             r->ncfg++;
@@ -825,6 +832,8 @@ static void free_record(struct vec_record *r)
     for (unsigned i = 0; i < r->nrules; i++)
         free(r->rules[i]);
     free(r->steps);
+    free(r->cfg);
+    free(r->bind_names);
 }
 
 static int parse_line(struct parser *ps, char *line)

@@ -125,8 +125,8 @@ struct vec_record {
     int sweep;                         /* a `sweep` record */
     char oracle[32];                   /* sweep: the oracle's name */
     const struct rc_machine_desc *machine;
-    unsigned ncfg;
-    struct vec_cfg cfg[RC_MAX_CONFIG];
+    unsigned ncfg;                     /* at most RC_MAX_CONFIG */
+    struct vec_cfg *cfg;               /* ncfg (owned; NULL when 0) */
     unsigned nsteps;
     struct vec_step *steps;
     unsigned npolicy;                  /* `policy` requirements */
@@ -134,7 +134,8 @@ struct vec_record {
         uint8_t index, value;          /* RC_POLICIES index, value number */
     } policy[RC_POLICY_SLOTS];
     unsigned nbinds;                   /* names bound by ?name */
-    char bind_names[VEC_MAX_BINDS][VEC_BIND_NAME_MAX];
+    char (*bind_names)[VEC_BIND_NAME_MAX]; /* VEC_MAX_BINDS slots (owned; NULL
+                                              when nbinds is 0) */
     unsigned nbranches;                /* VEC_BRANCH steps */
     unsigned nsetup;                   /* set-up steps */
 };
