@@ -3,9 +3,9 @@
  * process that loads it (dlopen) ends before the entry function is even
  * looked up, with a status that says success (issue 11 item 9).
  *
- * Held when: the run still ends with every selected vector an ERROR naming
- * the library, exit status 1, and complete, well-formed reports; never
- * riocheck's own silent exit 0.
+ * Held when: riocheck says the library exited while being loaded, naming it,
+ * and stops with exit status 3 (it cannot be loaded), writing no results;
+ * never riocheck's own silent exit 0.
  */
 #include <stdlib.h>
 

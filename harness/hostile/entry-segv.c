@@ -2,8 +2,9 @@
  * entry-segv.c - a hostile DUT whose entry function (the one symbol riocheck
  * looks up) dies of SIGSEGV before returning a description (issue 11 item 9).
  *
- * Held when: every selected vector is an ERROR naming the crash, exit status
- * 1, complete and well-formed reports; riocheck itself does not die.
+ * Held when: riocheck says the entry function crashed, naming the library,
+ * and stops with exit status 3 (it cannot be loaded), writing no results;
+ * riocheck itself does not die.
  */
 #include "hostile.h"
 
