@@ -107,8 +107,8 @@ int rc_outdir_check(const char *out, const char *const files[RC_OUT_FILES],
  * rc_outdir_end releases the lock. */
 int rc_outdir_lock(struct rc_outdir *od, const char *out, char *err, size_t cap);
 
-/* Take OUT for a run of `vectors` vectors (locking it first unless
- * rc_outdir_lock did; out is then ignored): remove what a killed run
+/* Take OUT for a run of `vectors` vectors (od zeroed, or locked by
+ * rc_outdir_lock; out is used only to lock it when it is not): remove what a killed run
  * left, create the staging folder, the journal and repro/, then move the
  * set in OUT out of the way (a complete set to previous/, an interrupted
  * one away) and put the new run's in: run-status "interrupted",
