@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../report/text.h"
 #include "cli.h"
 
 static const char selfcheck_help[] =
@@ -44,13 +45,17 @@ static int write_report(const char *path, const char *vectors,
     if (f == NULL)
         return -1;
     fprintf(f, "# riocheck self-check of the reference implementation\n\n");
-    fprintf(f, "Known answers: `%s` (%u records). Result: **%s** (%u passed, %u "
-               "failed).\n\n", vectors, n, failed ? "FAILED" : "PASSED",
-            n - failed, failed);
+    /* the file name and the records are the user's text: escaped (text.h) */
+    fputs("Known answers: ", f);
+    rc_esc_md_code(f, vectors, (size_t)-1, 0);
+    fprintf(f, " (%u records). Result: **%s** (%u passed, %u failed).\n\n", n,
+            failed ? "FAILED" : "PASSED", n - failed, failed);
     fprintf(f, "| line | result | record |\n|---:|---|---|\n");
-    for (unsigned i = 0; i < n; i++)
-        fprintf(f, "| %u | %s | `%s` |\n", r[i].line, r[i].ok ? "pass" : "**FAIL**",
-                r[i].text);
+    for (unsigned i = 0; i < n; i++) {
+        fprintf(f, "| %u | %s | ", r[i].line, r[i].ok ? "pass" : "**FAIL**");
+        rc_esc_md_code(f, r[i].text, sizeof r[i].text, 1);
+        fputs(" |\n", f);
+    }
     if (fclose(f) != 0 || rename(tmp, path) != 0) {
         remove(tmp);
         return -1;
@@ -214,10 +219,16 @@ int cmd_selfcheck(int argc, char **argv)
             snprintf(detail, sizeof detail, "decode: %s", why);
         }
         failed += r->ok ? 0u : 1u;
-        printf("%s %u - %s:%u %s\n", r->ok ? "ok" : "not ok", n, vectors, lineno,
-               r->text);
-        if (!r->ok)
-            printf("  # %s\n", detail);
+        printf("%s %u - ", r->ok ? "ok" : "not ok", n);
+        rc_esc_put(stdout, RC_ESC_TAP, vectors, (size_t)-1);
+        printf(":%u ", lineno);
+        rc_esc_put(stdout, RC_ESC_TAP, r->text, sizeof r->text);
+        fputc('\n', stdout);
+        if (!r->ok) {
+            fputs("  # ", stdout);
+            rc_esc_put(stdout, RC_ESC_LINE, detail, sizeof detail);
+            fputc('\n', stdout);
+        }
         errno = 0;
     }
     if (status == CLI_OK && ferror(in)) {
@@ -237,7 +248,9 @@ int cmd_selfcheck(int argc, char **argv)
         return CLI_IOERR;
     }
     printf("selfcheck: %u passed, %u failed\n", n - failed, failed);
-    printf("report: %s\n", report);
+    fputs("report: ", stdout);
+    rc_esc_put(stdout, RC_ESC_LINE, report, (size_t)-1);
+    fputc('\n', stdout);
     return failed ? CLI_INVALID : CLI_OK;
 }
 

@@ -4,6 +4,8 @@
 #include <ctype.h>
 #include <string.h>
 
+#include "../report/text.h"
+
 int cli_parse_uint(const char *s, uint64_t max, uint64_t *out, char *why,
                    size_t cap)
 {
@@ -127,18 +129,11 @@ void out_init(struct cli_out *o, FILE *f, int json)
         fputc('{', f);
 }
 
+/* A JSON string (text.h, RC_ESC_JSON). */
 static void json_str(FILE *f, const char *s)
 {
     fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
+    rc_esc_put(f, RC_ESC_JSON, s, (size_t)-1);
     fputc('"', f);
 }
 

@@ -161,6 +161,18 @@ has tap_stale_path "$tmp/wtap" "# stale waiver $tmp/d\\ttab\\nnl/w.txt:300: esc.
 [ "$(grep -c '^| `esc.none.' "$tmp/w/compliance.md")" = 300 ] && ok ||
     bad "compliance.md: $(grep -c '^| `esc.none.' "$tmp/w/compliance.md") of 300 stale"
 
+# --- selfcheck: a known-answer file under the same path ---------------------------
+cp vectors/selfcheck/known-answers.txt "$dir/ka.txt" || exit 3
+"$R" selfcheck --vectors "$dir/ka.txt" --report "$tmp/sc.md" >"$tmp/sctap" 2>&1
+src=$?
+[ "$src" -eq 0 ] && ok || bad "selfcheck: exit $src"
+nka=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$tmp/sctap")
+[ "$(grep -c "^ok [0-9]* - $tmp/d\\\\ttab\\\\nnl/ka.txt:" "$tmp/sctap")" = "$nka" ] && ok ||
+    bad "selfcheck TAP: not $nka test lines naming the escaped path"
+stray=$(grep -avE '^(TAP version 13|1\.\.[0-9]+|ok [0-9]+ - |selfcheck: |report: )' "$tmp/sctap")
+[ -z "$stray" ] && ok || bad "selfcheck TAP: stray lines: $(printf '%s' "$stray" | head -3)"
+has selfcheck_md "$tmp/sc.md" "Known answers: \`$tmp/d tab nl/ka.txt\` ("
+
 # --- one version ------------------------------------------------------------------
 v=$(sed -n 's/^#define RIO_VERSION "\([^"]*\)".*/\1/p' reference/include/rio/version.h)
 [ -n "$v" ] && ok || bad "no RIO_VERSION in reference/include/rio/version.h"
