@@ -447,7 +447,8 @@ static const struct rc_dut rd_dut = {
             .caps = RC_CAP_CS48 | RC_CAP_CS64 | RC_CAP_GEN | RC_CAP_RX |
                     RC_CAP_PERVC | RC_CAP_P12REG | RC_CAP_P9REG | RC_CAP_EP |
                     RC_CAP_SW | RC_CAP_ARBTX | RC_CAP_ARBRX | RC_CAP_CODEC |
-                    RC_CAP_SWITCH | RC_CAP_SW_REPLACE | RC_CAP_ARBRX_FREED,
+                    RC_CAP_SWITCH | RC_CAP_SW_REPLACE | RC_CAP_ARBRX_FREED |
+                    RC_CAP_EP_NOTES,
             .ports = 8,
             .vcs = 8,
             .counter_width = 4,
@@ -458,6 +459,7 @@ static const struct rc_dut rd_dut = {
             .policy = {[RC_POL_SW_RESTART_ORDER] = 1,  /* oldest_first */
                        [RC_POL_GEN_STATUS_CHANGE] = 1, /* transitions_only */
                        [RC_POL_GEN_SIZE7] = 1,         /* silent (I-GEN-5) */
+                       [RC_POL_GEN_ABSENT_BITS] = 1,   /* zero (I-GEN-4) */
                        [RC_POL_EP_ORPHAN] = 1,         /* annex_a2 */
                        [RC_POL_SW_IMPORTANCE] = 1,     /* i_fcsw_4 */
                        [RC_POL_ARBTX_RELEASE] = 1,     /* on_end */
