@@ -186,7 +186,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
  *     PERMITTED DIVERGENCE: counted, and comparing stops for what it affects
  *     (the machine, one arbitration flow, or the generator's symbols and
  *     last_sent) while the invariants every device must keep are still
- *     checked;
+ *     checked; gen_absent_bits (erratum 10: what a generator sends for a
+ *     port beyond the device) is exact instead: when free, the status bits
+ *     naming ports >= the configured count are cleared in the vendor's
+ *     symbols (status and encoded) and in both last_sent answers, and the
+ *     rest is compared as strictly as before;
  *   - freedoms no policy names: the order of one step's wire outputs on
  *     different links / groups / flows (compared per key, in order within a
  *     key), Table 2-1 "C or higher" (a flowID bound at the first XOFF), the
@@ -200,6 +204,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
  * The counts are printed at exit ("diff: permitted ...") when nonzero.
  */
 #define DIFF_FLOWS 64u
+#define DIFF_GEN_PORTS 256u /* gen: ports whose CSR is followed (rev 3: 256) */
 
 static uint8_t diff_free[RC_POLICY_SLOTS]; /* 1: the vendor's value differs */
 
@@ -208,7 +213,7 @@ static int diff_verbose;
 
 static struct {
     unsigned long long restate, dup_answer, rep_xoff, flow_bind, seq_flip, codec_quiet,
-        release_flow, gen_stop, stop[RC_MACHINE_COUNT], policy_cfg;
+        release_flow, gen_stop, gen_absent, stop[RC_MACHINE_COUNT], policy_cfg;
 } diff_stats;
 
 static void diff_report(void)
@@ -220,7 +225,7 @@ static void diff_report(void)
             diff_stats.rep_xoff +
             diff_stats.flow_bind + diff_stats.seq_flip +
             diff_stats.codec_quiet + diff_stats.release_flow +
-            diff_stats.gen_stop + diff_stats.policy_cfg ==
+            diff_stats.gen_stop + diff_stats.gen_absent + diff_stats.policy_cfg ==
         0)
         return;
     fprintf(stderr,
@@ -228,12 +233,13 @@ static void diff_report(void)
             "answers, %llu repeated de-allocation XOFF(ARB)s, %llu sw flowID bindings (Table 2-1 C or higher), %llu "
             "arbtx sequence-bit flips, %llu quiet codec errors, %llu "
             "reference configured to a declared policy, %llu arbtx flows "
-            "released otherwise, %llu gen symbol divergences; inputs stopped "
+            "released otherwise, %llu gen symbol divergences, %llu gen symbols and "
+            "last_sent answers with other absent-port bits; inputs stopped "
             "at a permitted divergence:",
             diff_stats.restate, diff_stats.dup_answer, diff_stats.rep_xoff,
             diff_stats.flow_bind,
             diff_stats.seq_flip, diff_stats.codec_quiet, diff_stats.policy_cfg,
-            diff_stats.release_flow, diff_stats.gen_stop);
+            diff_stats.release_flow, diff_stats.gen_stop, diff_stats.gen_absent);
     for (unsigned m = 0; m < RC_MACHINE_COUNT; m++)
         if (diff_stats.stop[m] != 0)
             fprintf(stderr, " %s %llu", evprog_machine_name(m),
@@ -298,6 +304,7 @@ struct ctx {
     int8_t dbit[DIFF_FLOWS];    /* arbrx: bit of the last de-allocation
                                    XOFF(ARB) the reference sent, -1 none */
     int ep_xoff;         /* ep: an XOFF was received */
+    uint8_t gwidth[DIFF_GEN_PORTS]; /* gen: each port's TX Port Group Size */
     unsigned nbind;
     struct bind bind[32];
     struct rc_msg dev;   /* the event as the vendor gets it */
@@ -448,9 +455,58 @@ static void arbtx_learn(struct ctx *c)
     }
 }
 
+/* gen_absent_bits (erratum 10, I-GEN-4): the status bits of group `group`
+ * of transmitting port p that name ports >= the configured count, and in
+ * *shift where the status field starts in `encoded` (rev 2 stype2: CMD(3) ||
+ * status(6) || group(5); rev 3: ... || status || group(N), CS48 and CS64
+ * alike). 0 when p has no such group. */
+static uint64_t gen_absent(const struct ctx *c, uint64_t p, uint64_t group,
+                           unsigned *shift)
+{
+    uint64_t ports = evprog_cfg(&c->p, RC_GEN_CFG_PORTS);
+    unsigned width = 0, s = 6;
+    *shift = 5;
+    if (p >= DIFF_GEN_PORTS)
+        return 0;
+    if (evprog_cfg(&c->p, RC_GEN_CFG_REV) != 2u) {
+        width = c->gwidth[p];
+        if (width == 7u || group >= (1u << width))
+            return 0;
+        s = (evprog_cfg(&c->p, RC_GEN_CFG_FORMAT) == 64u ? 20u : 13u) - width;
+        *shift = width;
+    } else if (group >= 32u) {
+        return 0;
+    }
+    uint64_t mask = 0;
+    for (unsigned i = 0; i < s; i++)
+        if (group * s + i >= ports)
+            mask |= (uint64_t)1 << i;
+    return mask;
+}
+
+/* gen: follow each port's TX Port Group Size (a CSR write the reference
+ * took; the new width applies from this step on, I-GEN-8). */
+static void gen_learn(struct ctx *c)
+{
+    const struct rc_msg *m = &c->st.msg;
+    if (c->p.machine == RC_M_GEN && m->kind == RC_GEN_EV_CSR &&
+        c->ref.rc == RC_OK && m->arg[0] < DIFF_GEN_PORTS)
+        c->gwidth[m->arg[0]] = (uint8_t)(m->arg[1] >> 3 & 7u);
+}
+
 /* The vendor's output o in the reference's terms (in place). */
 static void to_ref(const struct ctx *c, struct rc_msg *o)
 {
+    if (c->p.machine == RC_M_GEN && o->kind == RC_GEN_OUT_SYMBOL &&
+        o->nargs >= 7 && pol_free(RC_POL_GEN_ABSENT_BITS)) {
+        /* erratum 10: what a generator sends for absent ports is its own */
+        unsigned shift;
+        uint64_t mask = gen_absent(c, o->arg[0], o->arg[2], &shift);
+        if ((o->arg[3] & mask) != 0)
+            diff_stats.gen_absent++;
+        o->arg[3] &= ~mask;
+        o->arg[6] &= ~(mask << shift);
+    }
     if (c->p.machine == RC_M_ARBTX && o->kind == RC_ARBTX_OUT_MSG &&
         o->arg[2] < DIFF_FLOWS && c->flip[o->arg[2]] > 0)
         o->arg[1] ^= 1u;
@@ -782,6 +838,15 @@ static void compare_query(struct ctx *c, const struct rc_msg *q)
     int r2 = c->dut.ops->query(c->dut.inst, &qd, &v2);
     if (r2 == RC_NOTSUP && r1 != RC_NOTSUP)
         return; /* the vendor does not offer this query: not applicable */
+    if (c->p.machine == RC_M_GEN && q->kind == RC_GEN_Q_LAST_SENT &&
+        q->nargs >= 2 && pol_free(RC_POL_GEN_ABSENT_BITS)) {
+        unsigned shift;
+        uint64_t mask = gen_absent(c, q->arg[0], q->arg[1], &shift);
+        if (r2 == RC_OK && (v2 & mask) != 0)
+            diff_stats.gen_absent++;
+        v1 &= ~mask;
+        v2 &= ~mask;
+    }
     if (c->p.machine == RC_M_ARBTX && q->kind == RC_ARBTX_Q_NEXT_SEQ &&
         r2 == RC_OK && q->arg[0] < DIFF_FLOWS && c->flip[q->arg[0]] > 0)
         v2 ^= 1u;
@@ -1062,6 +1127,7 @@ static void run(struct ctx *c, const struct rc_dut *vendor)
             if (c->ref.n > DIFF_CAP || c->dut.n > DIFF_CAP)
                 (void)differ(c, "the output count", "<= cap", "> cap", "ABI");
             invariants(c);
+            gen_learn(c);
             if (c->ref.rc != c->dut.rc && c->qskip != UINT32_MAX &&
                 !(c->p.machine == RC_M_ARBTX &&
                   c->st.msg.kind != RC_ARBTX_EV_TICK &&

@@ -106,11 +106,16 @@
  *   reading: no traffic is committed towards a port congested on some VC;
  *   3.3 "A device with queueing within VCs shall flow control corresponding
  *   port queues in all VCs" when per-VC is off, which only OR keeps safe).
- * Interpretation I-GEN-4 [erratum] (spec README erratum 10; not yet a policy: the
- *   vectors still expect 0 for such bits, see the area report): a status bit of a group that names a
- *   port >= port_count is sent as 0. A port that lies in no group in use
- *   (e.g. port 13 with CS48 and N = 0: only ports 0-12 can be reported) can
- *   never be reported; its changes trigger nothing.
+ * Interpretation I-GEN-4 [choice: policy gen_absent_bits] (spec README erratum 10:
+ *   "behaviour for ports beyond the device is implementation-defined"): a
+ *   status bit of a group that names a port >= port_count is sent as 0; the
+ *   reference declares gen_absent_bits=zero. Another device may send any
+ *   value there (gen_absent_bits=other; harness/examples/ok-gen-absent-ones.c
+ *   sends 1): the vectors that pin such a bit (in a symbol expected or
+ *   allowed, or in last_sent) apply only to a DUT declaring zero
+ *   (harness/examples/gen-absent-bits.awk finds them). A port that lies in no
+ *   group in use (e.g. port 13 with CS48 and N = 0: only ports 0-12 can be
+ *   reported) can never be reported; its changes trigger nothing.
  * Interpretation I-GEN-5 [choice: policy gen_size7]: TX Port Group Size 0b111 is "Reserved" (Table 5-3):
  *   the port transmits no VoQ symbols while the field holds 7 (as if generation
  *   were disabled); what it last sent is kept. The spec says nothing of what a
