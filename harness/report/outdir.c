@@ -508,8 +508,10 @@ static void recover_stale(int dirfd)
     struct dirent *e;
     while ((e = readdir(d)) != NULL && n < 16)
         if (strncmp(e->d_name, STAGE_PREFIX, strlen(STAGE_PREFIX)) == 0 &&
-            strlen(e->d_name) < sizeof names[0])
-            snprintf(names[n++], sizeof names[0], "%s", e->d_name);
+            strlen(e->d_name) < sizeof names[0]) {
+            memcpy(names[n], e->d_name, strlen(e->d_name) + 1);
+            n++;
+        }
     closedir(d);
     for (size_t i = 0; i < n; i++)
         recover_stage(dirfd, names[i]);
