@@ -35,8 +35,6 @@
 
 # --- not fixed yet (issue 11 items being worked on): attack:item ----------
 KNOWN="
-shim-fork-crash-t0:10
-cmd-grandchild:10
 "
 # The worker's memory limit for lib-mem-hog: well below the 512 MiB it tries
 # to use (and below the default).
