@@ -53,10 +53,14 @@ static const char run_help[] =
     "  --rev REV         vectors for this revision: p12r2 p12r3 p9r2 p9r3\n"
     "  --vectors FILE    run the records of this vector file instead of the\n"
     "                    suites' files, e.g. a reproducer\n"
-    "Results (written as the run goes; final files replaced atomically):\n"
+    "Results (docs/vendor-guide.md, The output folder):\n"
     "  --out DIR         folder of the default outputs (reports/out):\n"
     "                    results.tsv, results.json, results.xml (JUnit),\n"
-    "                    compliance.md\n"
+    "                    compliance.md, repro/ and run-status, replaced as a\n"
+    "                    whole when the run completes; until then run-status\n"
+    "                    says interrupted, results.tsv holds the rows so far\n"
+    "                    and the last complete set is in DIR/previous/. One\n"
+    "                    run at a time per DIR: a second one fails at once\n"
     "  --results FILE, --json FILE, --junit FILE, --markdown FILE\n"
     "                    write that output somewhere else\n"
     "  --no-reports      write no files (TAP only)\n"
@@ -112,8 +116,9 @@ static const char run_help_running[] =
     "nothing applicable ran.\n"
     "Exit status: 0 overall pass (waived failures allowed); 1 overall fail;\n"
     "2 usage error; 3 harness error (a malformed vector, suite, catalogue or\n"
-    "waiver file, named as FILE:LINE, or a DUT that cannot be loaded or\n"
-    "started); 4 overall incomplete (nothing failed, but the device cannot be\n"
+    "waiver file, named as FILE:LINE, a DUT that cannot be loaded or\n"
+    "started, an output folder that cannot be written or that another run\n"
+    "holds); 4 overall incomplete (nothing failed, but the device cannot be\n"
     "called compliant from this run).\n";
 
 #define MAX_SEL 64
