@@ -120,18 +120,20 @@ EOF
 # wrong.vec: the same, but hostile.trigger expects what the spec does not
 # say (0x81): the reference fails it, so a reproducer is written.
 sed 's/^expect   value value=0x00000080$/expect   value value=0x00000081/' "$tmp/v.vec" >"$tmp/wrong.vec"
-# slow.vec: v.vec and four more codec vectors (with the hostile-slow library
-# each codec vector takes 200 ms: the run lasts over a second).
+# slow.vec: v.vec and eight more codec vectors (with the hostile-slow library
+# each codec vector takes 200 ms: the run lasts two seconds, and after its
+# second result more than one and a half).
 {
     cat "$tmp/v.vec"
-    for k in 1 2 3 4; do
+    for k in 1 2 3 4 5 6 7 8; do
         sed -n '/^vector hostile.after/,/^end/p' "$tmp/v.vec" | sed "s/hostile.after/hostile.slow$k/"
     done
 } >"$tmp/slow.vec"
 OK3="hostile.before=pass hostile.trigger=pass hostile.after=pass"
 ERR3="hostile.before=pass hostile.trigger=error hostile.after=pass"
 FAIL3="hostile.before=pass hostile.trigger=fail hostile.after=pass"
-SLOW7="$OK3 hostile.slow1=pass hostile.slow2=pass hostile.slow3=pass hostile.slow4=pass"
+SLOW11="$OK3 hostile.slow1=pass hostile.slow2=pass hostile.slow3=pass hostile.slow4=pass
+        hostile.slow5=pass hostile.slow6=pass hostile.slow7=pass hostile.slow8=pass"
 
 # --- checkers -------------------------------------------------------------------
 # Each check_* appends one line per problem to $c/problems.
@@ -350,11 +352,11 @@ lib() {
     [ -n "$v" ] && check_verdicts "$v"
 }
 # cmd MODE CLASS WANT_RC VERDICTS [ARGS...]: riocheck against the
-# hostile-dut program in MODE (answers within 500 ms, or the DUT is hung).
+# hostile-dut program in MODE (answers within 1000 ms, or the DUT is hung).
 cmd() {
     n=$1; cl=$2; w=$3; v=$4; shift 4
     begin "cmd-$n" "$cl"
-    play "$w" run --root "$ROOT" --vectors "$V" --out "$c/out.dir" --timeout-ms 500 "$@" \
+    play "$w" run --root "$ROOT" --vectors "$V" --out "$c/out.dir" --timeout-ms 1000 "$@" \
         --dut-cmd "$HB/hostile-dut" "$n"
     [ -n "$v" ] && check_verdicts "$v"
 }
@@ -417,8 +419,8 @@ for n in ctor-exit entry-segv; do
 done
 
 # --- hangs ------------------------------------------------------------------------------
-lib hang hang 1 "$ERR3" --timeout-ms 300; finish
-lib sigstop hang 1 "$ERR3" --timeout-ms 300; finish
+lib hang hang 1 "$ERR3" --timeout-ms 1000; finish
+lib sigstop hang 1 "$ERR3" --timeout-ms 1000; finish
 
 # --- processes ------------------------------------------------------------------------
 lib fork-linger process 4 "$OK3"; no_leftovers; finish
@@ -653,7 +655,7 @@ rc=$rc_a; check_rc 4
 rc=$rc_b; check_rc '4|3'
 check_reports "$c/out.dir"
 if [ "$rc_b" = 3 ]; then
-    check_verdicts "$SLOW7"
+    check_verdicts "$SLOW11"
 else
     printf '%s\n' $OK3 | tr '=' ' ' | cmp -s - "$c/verdicts" ||
         problem "both runs ended as if their reports were written, but the folder holds one run's only"
@@ -688,7 +690,7 @@ begin cli-head-1 cli
   echo $? >"$c/rc"; } | head -n 1 >"$c/out"
 rc=$(cat "$c/rc")
 check_rc '4|3'
-check_reports "$c/out.dir"; check_verdicts "$SLOW7"
+check_reports "$c/out.dir"; check_verdicts "$SLOW11"
 finish
 # riocheck started with its standard output, then its standard error,
 # closed; the DUT writes lines to both of its own
