@@ -111,6 +111,8 @@ SHIM := $(O)/bin/riocheck-shim
 ##   make fuzz-conforming  the differential target's seeds against every
 ##                      conforming example (no finding) and every broken one
 ##                      (found); also run by `make check`
+##   make hostile       build the hostile-device corpus (harness/hostile/; run
+##                      by make check: hostile_test.sh, docs/hostile-devices.md)
 ##   make fuzz-replay   the replay binaries BUILD/VARIANT/fuzz/T-replay (run
 ##                      on fuzz/corpus/T by `make check`)
 ##   make clean         remove BUILD (default build/)
