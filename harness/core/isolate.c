@@ -859,9 +859,11 @@ static uint64_t iso_mem_used(const struct iso_call *c, const struct iso_proc *w,
                              const struct iso_end *e)
 {
     uint64_t limit = c->iso->limits.mem_mb;
-    if (limit == 0 || e->lost || e->killed)
+    if (limit == 0 || e->lost)
         return 0;
-    int abnormal = WIFSIGNALED(e->status) ||
+    /* killed by the parent: it hung (after a failed allocation, e.g. in a
+     * sanitizer's report that could not allocate either) */
+    int abnormal = e->killed || WIFSIGNALED(e->status) ||
                    (WIFEXITED(e->status) && WEXITSTATUS(e->status) != 0 &&
                     WEXITSTATUS(e->status) != ISO_EXIT_PIPE);
     long base = w->parent_rss_kb; /* an upper bound of the worker's start */
@@ -1240,7 +1242,7 @@ static size_t iso_collect(struct iso_call *c, struct iso_proc *w, size_t next, s
             else
                 iso_describe_end(why, sizeof why, c, w, &e, recs[next]);
             break;
-        case ISO_GOT_TIMEOUT:
+        case ISO_GOT_TIMEOUT: {
             /* it may have ended just now: then say how */
             if (iso_ended(w->pid)) {
                 iso_finish(c, w, 0.0, &e);
@@ -1255,7 +1257,15 @@ static size_t iso_collect(struct iso_call *c, struct iso_proc *w, size_t next, s
             else
                 snprintf(why, sizeof why, "the DUT hung: no verdict after %llu ms",
                          (unsigned long long)limit);
+            uint64_t mb = iso_mem_used(c, w, &e);
+            if (mb != 0) {
+                size_t len = strlen(why);
+                snprintf(why + len, sizeof why - len, ", having used %llu MB of its "
+                         "%llu MB (--limit-mem): out of memory limit?",
+                         (unsigned long long)mb, (unsigned long long)c->iso->limits.mem_mb);
+            }
             break;
+        }
         case ISO_GOT_IOERR: {
             int err = errno;
             iso_finish(c, w, 0.0, &e);

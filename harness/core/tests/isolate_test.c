@@ -75,7 +75,7 @@ enum fake_tick {
     T_FORKCRASH = 16, /* start a process that sleeps 3 s holding the pipe, then abort */
     T_SETSID = 17,    /* start a process that leaves the group and the session
                          (setsid) and sleeps 30 s (noted), then succeed */
-    T_HOG = 18,       /* allocate and touch 1 MB after 1 MB up to 256 MB; abort()
+    T_HOG = 18,       /* allocate and touch 16 MB after 16 MB up to 256 MB; abort()
                          when an allocation fails, else free and succeed */
     T_FILES = 19,     /* open /dev/null until it fails: succeed if that took
                          fewer than 100 descriptors */
@@ -248,15 +248,15 @@ static int fake_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
             abort();
         return g > 0 ? RC_OK : RC_STATE;
     }
-    case T_HOG: {
-        static char *chunk[256];
-        for (size_t i = 0; i < 256; i++) {
-            chunk[i] = malloc((size_t)1 << 20);
+    case T_HOG: { /* 16 MB at a time: room is left for a sanitizer's report */
+        static char *chunk[16];
+        for (size_t i = 0; i < 16; i++) {
+            chunk[i] = malloc((size_t)16 << 20);
             if (chunk[i] == NULL)
                 abort(); /* like a program that assumes malloc never fails */
-            memset(chunk[i], 1, (size_t)1 << 20);
+            memset(chunk[i], 1, (size_t)16 << 20);
         }
-        for (size_t i = 0; i < 256; i++)
+        for (size_t i = 0; i < 16; i++)
             free(chunk[i]);
         return RC_OK;
     }
@@ -1314,6 +1314,8 @@ static void a_dut_over_its_memory_limit_is_an_error_and_the_run_goes_on(void)
     CHECK_EQ(got.n, 3);
     CHECK_EQ(got.verdict[0], RC_V_PASS);
     CHECK_EQ(got.verdict[1], RC_V_ERROR);
+    if (strncmp(got.detail[1], "allocation failed", 17) != 0)
+        fprintf(stderr, "  detail: %s\n", got.detail[1]);
     CHECK(strncmp(got.detail[1], "allocation failed / out of memory limit: the DUT had "
                                  "used ", 57) == 0);
     CHECK(strstr(got.detail[1], " MB of its 64 MB (--limit-mem) when it ") != NULL);
