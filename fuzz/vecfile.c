@@ -118,7 +118,9 @@ static void put_val(struct text *t, const struct vec_val *v)
             put(t, "${%s-%llu}", name, (unsigned long long)(0u - v->n));
         return;
     }
-    if (v->var == VEC_VAR_NONE)
+    if (v->masked)
+        put(t, "%llu/%llu", (unsigned long long)v->n, (unsigned long long)v->care);
+    else if (v->var == VEC_VAR_NONE)
         put(t, "%llu", (unsigned long long)v->n);
     else if (v->n == 0)
         put(t, "${%s}", vec_var_name(v->var));
@@ -448,7 +450,8 @@ static void check_record(const struct vec_set *set, const struct vec_record *r, 
 
 static int same_val(const struct vec_val *a, const struct vec_val *b)
 {
-    return a->n == b->n && a->var == b->var && a->op == b->op && a->capture == b->capture;
+    return a->n == b->n && a->var == b->var && a->op == b->op && a->capture == b->capture &&
+           a->masked == b->masked && a->care == b->care;
 }
 
 static int same_step(const struct vec_step *a, const struct vec_step *b)

@@ -205,9 +205,10 @@ static int msg_matches(const struct attempt *a, const struct rc_msg *actual,
             nb.mask |= 1u << slot;
             continue;
         }
-        uint64_t want;
-        if (vec_resolve_bound(v, a->p, nb.v, nb.mask, &want) != 0 ||
-            actual->arg[idx] != want)
+        uint64_t want, got = actual->arg[idx];
+        if (vec_resolve_bound(v, a->p, nb.v, nb.mask, &want) != 0)
+            return 0;
+        if (v->masked ? (got & v->care) != want : got != want)
             return 0;
     }
     *b = nb;
@@ -229,7 +230,10 @@ static void format_expected(const struct attempt *a, char *dst, size_t cap,
                          slot < VEC_MAX_BINDS ? a->r->bind_names[slot] : "");
         } else {
             const char *sym = rc_symbol_name(machine, e->kind->name, an, v);
-            n = sym ? snprintf(dst + off, cap - off, " %s=%s", an, sym)
+            n = e->args[i].v.masked
+                    ? snprintf(dst + off, cap - off, " %s=0x%llX/0x%llX", an,
+                               (unsigned long long)v, (unsigned long long)e->args[i].v.care)
+                : sym ? snprintf(dst + off, cap - off, " %s=%s", an, sym)
                     : snprintf(dst + off, cap - off, v < 256 ? " %s=%llu" : " %s=0x%llX",
                                an, (unsigned long long)v);
         }
@@ -672,14 +676,20 @@ static int run_query(struct attempt *a, void *inst, const struct vec_step *s,
         fail_at(res, s);
         return -1;
     }
-    if (got != want) {
-        char qs[300];
+    if (s->value.masked ? (got & s->value.care) != want : got != want) {
+        char qs[300], mk[64] = "";
         rc_format_msg(qs, sizeof qs, a->r->machine->name, s->kind, &q);
+        if (s->value.masked)
+            snprintf(mk, sizeof mk, " in the bits 0x%llX", (unsigned long long)s->value.care);
         verdict(res, RC_V_FAIL, s->line, "query %s: got %llu (0x%llX), expected "
-                "%llu (0x%llX)", qs, (unsigned long long)got, (unsigned long long)got,
-                (unsigned long long)want, (unsigned long long)want);
+                "%llu (0x%llX)%s", qs, (unsigned long long)got, (unsigned long long)got,
+                (unsigned long long)want, (unsigned long long)want, mk);
         char ew[64], ga[64];
-        snprintf(ew, sizeof ew, "%llu", (unsigned long long)want);
+        if (s->value.masked)
+            snprintf(ew, sizeof ew, "0x%llX/0x%llX", (unsigned long long)want,
+                     (unsigned long long)s->value.care);
+        else
+            snprintf(ew, sizeof ew, "%llu", (unsigned long long)want);
         snprintf(ga, sizeof ga, "%llu", (unsigned long long)got);
         expect_actual(res, ew, ga);
         fail_at(res, s);

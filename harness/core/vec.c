@@ -107,6 +107,7 @@ struct parser {
     uint32_t bound;         /* names bound by earlier lines (slots) */
     uint32_t prefix_bound;  /* ... before the first `branch` */
     int capture_ok;         /* ?name allowed in the value being parsed */
+    int mask_ok;            /* VALUE/MASK allowed (expect, allow, query) */
     /* the step being described in the current alternative (the common
      * steps, then one branch); prefix: the same at the first `branch`, where
      * every alternative starts again */
@@ -256,6 +257,32 @@ static int parse_value(struct parser *ps, const char *kind, const char *arg,
     v->n = 0;
     v->op = VEC_OP_ADD;
     v->capture = 0;
+    v->masked = 0;
+    v->care = 0;
+    const char *slash = strchr(text, '/');
+    if (slash != NULL) {
+        /* VALUE/MASK: numbers only, where outputs are compared */
+        char num[32];
+        size_t k = (size_t)(slash - text);
+        uint64_t care;
+        if (!ps->mask_ok)
+            return fail(ps, "'%s': VALUE/MASK is only for expect, allow and query "
+                            "lines", text);
+        if (k == 0 || k >= sizeof num)
+            return fail(ps, "'%s': write VALUE/MASK with two numbers", text);
+        memcpy(num, text, k);
+        num[k] = '\0';
+        if (parse_number(num, &v->n) != 0 || parse_number(slash + 1, &care) != 0)
+            return fail(ps, "'%s': write VALUE/MASK with two numbers", text);
+        if (care == 0)
+            return fail(ps, "'%s': a mask of 0 compares nothing (write ?name to accept "
+                            "any value)", text);
+        if (v->n & ~care)
+            return fail(ps, "'%s': the value has bits outside the mask", text);
+        v->masked = 1;
+        v->care = care;
+        return 0;
+    }
     if (text[0] == '?' || (text[0] == '$' && text[1] != '{'))
         return parse_bound(ps, text, v);
     if (text[0] == '$') {
@@ -767,7 +794,10 @@ static int step_line(struct parser *ps, char **w, int nw)
         if (nw < 2 || (st.kind = rc_kind_by_name(m->outputs, m->noutputs, w[1])) == NULL ||
             !(st.kind->flags & RC_WIRE))
             return fail(ps, "'allow' needs a wire output of machine %s", m->name);
-        if (parse_args(ps, &st, w + 2, nw - 2) != 0 || count_expect(ps) != 0)
+        ps->mask_ok = 1;
+        int rc = parse_args(ps, &st, w + 2, nw - 2);
+        ps->mask_ok = 0;
+        if (rc != 0 || count_expect(ps) != 0)
             return -1;
         return add_step(ps, &st);
     }
@@ -793,9 +823,9 @@ static int step_line(struct parser *ps, char **w, int nw)
         if ((st.kind->flags & RC_WIRE) && ps->cur.none_line != 0)
             return fail(ps, "'expect %s' contradicts the 'expect none' of line %u",
                         w[1], ps->cur.none_line);
-        ps->capture_ok = 1;
+        ps->capture_ok = ps->mask_ok = 1;
         int rc = parse_args(ps, &st, w + 2, nw - 2);
-        ps->capture_ok = 0;
+        ps->capture_ok = ps->mask_ok = 0;
         if (rc != 0 || count_expect(ps) != 0)
             return -1;
         if (st.kind->flags & RC_WIRE)
@@ -820,7 +850,10 @@ static int step_line(struct parser *ps, char **w, int nw)
             return fail(ps, "machine %s has no query '%s'", m->name, w[1]);
         if (parse_args(ps, &st, w + 2, nw - 4) != 0)
             return -1;
-        if (parse_value(ps, w[1], w[1], w[nw - 1], &st.value) != 0)
+        ps->mask_ok = 1;
+        int vrc = parse_value(ps, w[1], w[1], w[nw - 1], &st.value);
+        ps->mask_ok = 0;
+        if (vrc != 0)
             return -1;
         return add_step(ps, &st);
     }

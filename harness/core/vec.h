@@ -63,6 +63,10 @@ struct vec_val {
     int var;         /* enum vec_var, or VEC_BIND + slot */
     uint8_t op;      /* VEC_OP_ADD or VEC_OP_XOR (bound names only) */
     uint8_t capture; /* ?name in an expect line: matches any value, binds it */
+    /* VALUE/MASK (a literal in an expect, allow or query line): only the
+     * bits of care are compared; n has no bit outside care. */
+    uint8_t masked;
+    uint64_t care;
 };
 
 struct vec_arg {

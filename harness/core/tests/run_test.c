@@ -457,6 +457,50 @@ static void run_v2_output_arguments_are_not_applicable_to_v1_duts(void)
     vec_set_free(&s);
 }
 
+/* ---- VALUE/MASK ------------------------------------------------------------ */
+
+static void run_masked_values_compare_only_their_bits(void)
+{
+    struct rc_vec_result res;
+    /* the fake echoes congest as a symbol with status = on */
+    CHECK_EQ(run("do congest port=3 vc=0 on=1\nexpect symbol tx_port=3 vc=0 status=1/1\n",
+                 &res), RC_V_PASS);
+    CHECK_EQ(run("do congest port=3 vc=0 on=1\nexpect symbol tx_port=3 vc=0 status=0/2\n",
+                 &res), RC_V_PASS);
+    CHECK_EQ(run("do congest port=3 vc=0 on=1\nexpect symbol tx_port=3 vc=0 status=0/3\n",
+                 &res), RC_V_FAIL);
+    CHECK(strstr(res.detail, "status=0x0/0x3") != NULL);
+    CHECK_EQ(run("do congest port=3 vc=0 on=1\nexpect none\n"
+                 "allow symbol tx_port=3 vc=0 status=1/0xFF\n", &res), RC_V_PASS);
+    CHECK_EQ(run("do congest port=3 vc=0 on=1\nexpect none\n"
+                 "allow symbol tx_port=3 vc=0 status=0/0xFF\n", &res), RC_V_FAIL);
+    /* the fake answers every query 1 */
+    CHECK_EQ(run("do tick\nexpect any\nquery reported port=0 vc=0 == 1/0x1\n", &res), RC_V_PASS);
+    CHECK_EQ(run("do tick\nexpect any\nquery reported port=0 vc=0 == 0/0x2\n", &res), RC_V_PASS);
+    CHECK_EQ(run("do tick\nexpect any\nquery reported port=0 vc=0 == 0/0x3\n", &res), RC_V_FAIL);
+    CHECK(strstr(res.detail, "in the bits 0x3") != NULL);
+    /* the parser: numbers only, a mask that compares something, no stray bits,
+     * only where outputs are compared */
+    const char *bad[][2] = {
+        {"do congest port=1/1 vc=0 on=1\n", "only for expect, allow and query"},
+        {"do congest port=1 vc=0 on=1\nexpect symbol status=0/0\n", "a mask of 0"},
+        {"do congest port=1 vc=0 on=1\nexpect symbol status=4/3\n", "bits outside the mask"},
+        {"do congest port=1 vc=0 on=1\nexpect symbol status=${ports}/3\n", "two numbers"},
+        {"do congest port=1 vc=0 on=1\nexpect symbol status=/3\n", "two numbers"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char text[512], err[512] = "";
+        snprintf(text, sizeof text, "vector t\nrules R1\nrev p12r3\ncite c\nmachine gen\n%send\n",
+                 bad[i][0]);
+        struct vec_set s = {0};
+        CHECK_EQ_AT(i, vec_load_text(&s, "t.vec", text, strlen(text), err, sizeof err), -1);
+        if (strstr(err, bad[i][1]) == NULL || strstr(err, "t.vec:") == NULL)
+            fprintf(stderr, "  case %zu: %s\n", i, err);
+        CHECK(strstr(err, bad[i][1]) != NULL && strstr(err, "t.vec:") != NULL);
+        vec_set_free(&s);
+    }
+}
+
 /* ---- the optional ABI operations: step_many and why_lost ---------------- */
 
 static unsigned many_calls, many_bad_ctx;
@@ -533,5 +577,6 @@ int main(int argc, char **argv)
     RUN(run_sweep_declined_is_na_and_failures_blame_their_field);
     RUN(run_v2_output_arguments_are_not_applicable_to_v1_duts);
     RUN(run_step_many_and_why_lost_are_abi_operations);
+    RUN(run_masked_values_compare_only_their_bits);
     return check_finish(argv[0]);
 }
