@@ -1332,7 +1332,8 @@ static void iso_call_begin(struct iso_call *c, const struct rc_isolate *iso,
     if (iso->limits.procs != 0) {
         uint64_t p = iso->limits.procs > ((uint64_t)1 << 32) ? (uint64_t)1 << 32
                                                               : iso->limits.procs;
-        c->nproc = iso_user_tasks() + 1u + p;
+        uint64_t tasks = iso_user_tasks(); /* 0: unknown, then no limit */
+        c->nproc = tasks != 0 ? tasks + 1u + p : 0;
     }
     rc_orphans_begin(&c->orphans);
 }

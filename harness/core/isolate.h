@@ -144,8 +144,10 @@
  *   files:  RLIMIT_NOFILE (descriptors the worker may have open).
  *   procs:  processes and threads the DUT may start: RLIMIT_NPROC = the
  *           tasks of the caller's real user when the run starts + 1 (the
- *           worker) + procs. The kernel counts every process of the user,
- *           and does not apply it to root (or CAP_SYS_RESOURCE).
+ *           worker) + procs (counted in /proc; where they cannot be
+ *           counted, no process limit). The kernel counts every process
+ *           of the user, and does not apply it to root (or
+ *           CAP_SYS_RESOURCE).
  */
 struct rc_limits {
     uint64_t mem_mb;
