@@ -10,10 +10,11 @@
  *
  * BREAKS: none (conforming: 0 fail over every vector)
  *
- * What it proves: the `allow` lines of the generator vectors that pin an
+ * What it proves: the `allow` lines of the generator vectors that cover an
  * absent port's bit (a restatement of a group that extends beyond the
  * device, e.g. `allow symbol tx_port=0 vc=all status=0x0` on a 4-port
- * device) are under policy gen_absent_bits=zero like the `expect` lines:
+ * device, masked by its companion line for that group) leave it out of
+ * their masks like the `expect` lines:
  * ok-gen-absent-ones alone never restates, so it cannot show that.
  *
  * How: ok-gen-restate.c built with OK_RESTATE_ALL (its entry renamed

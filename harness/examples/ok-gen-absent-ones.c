@@ -16,9 +16,11 @@
  * PERMITS: shared/spec/README.md erratum 10 "behaviour for ports beyond the device is implementation-defined"
  * DECLARES: gen_absent_bits=other
  *
- * BREAKS: none (conforming: 0 fail over every vector; the vectors that pin
- * an absent port's status bit check policy gen_absent_bits=zero and are not
- * applicable to it; harness/examples/gen-absent-bits.awk finds them)
+ * BREAKS: none (conforming: 0 fail over every vector; the vectors leave an
+ * absent port's status bit out of their VALUE/MASK, computed by
+ * harness/examples/gen-absent-bits.awk; only those whose port count is the
+ * DUT's own, ports=${ports}, check policy gen_absent_bits=zero and are not
+ * applicable to it)
  *
  * How: the reference DUT (rc_refdut()) with the gen machine wrapped. The
  * wrapper keeps each port's CSR word (the reference has no query for it) to

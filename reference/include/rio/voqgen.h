@@ -111,11 +111,19 @@
  *   status bit of a group that names a port >= port_count is sent as 0; the
  *   reference declares gen_absent_bits=zero. Another device may send any
  *   value there (gen_absent_bits=other; harness/examples/ok-gen-absent-ones.c
- *   sends 1): the vectors that pin such a bit (in a symbol expected or
- *   allowed, or in last_sent) apply only to a DUT declaring zero
- *   (harness/examples/gen-absent-bits.awk finds them). A port that lies in no
- *   group in use (e.g. port 13 with CS48 and N = 0: only ports 0-12 can be
- *   reported) can never be reported; its changes trigger nothing.
+ *   sends 1), and the vectors judge such a bit for no device: where an
+ *   expected or allowed symbol, or a last_sent query, covers one, the value
+ *   is written VALUE/MASK with the absent ports' bits left out of the mask,
+ *   in `status` and at their place in `encoded` (the bare stype2 or CS64
+ *   parameter, which holds no CRC to mask with them); a restating line for
+ *   any group gets a masked companion for the group that reaches past the
+ *   device (harness/examples/gen-absent-bits.awk computes and checks the
+ *   masks). Only the vectors whose port count is the DUT's own
+ *   (ports=${ports}), where no mask can be written, still apply only to a
+ *   DUT declaring zero (81 of the 405 generator vectors). A group none of
+ *   whose ports exists is not in use: no symbol is sent for it. A port that
+ *   lies in no group in use (e.g. port 13 with CS48 and N = 0: only ports
+ *   0-12 can be reported) can never be reported; its changes trigger nothing.
  * Interpretation I-GEN-5 [choice: policy gen_size7]: TX Port Group Size 0b111 is "Reserved" (Table 5-3):
  *   the port transmits no VoQ symbols while the field holds 7 (as if generation
  *   were disabled); what it last sent is kept. The spec says nothing of what a
