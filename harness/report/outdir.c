@@ -736,6 +736,17 @@ const char *rc_outdir_repro(const struct rc_outdir *od)
     return od != NULL ? od->repro : NULL;
 }
 
+/* Files from rc_outdir_create_file are formatted in memory and written by
+ * rc_outdir_close_file with write(): a stdio buffer flushed halfway would
+ * lose the errno of a failed write (ENOSPC) before the close could report
+ * it. A few can be open at once. */
+static struct pending_file {
+    FILE *f;     /* the memory stream handed out, NULL when the slot is free */
+    char *buf;
+    size_t len;
+    int fd;      /* the file created */
+} pending[4];
+
 FILE *rc_outdir_create_file(const char *path)
 {
     struct stat st;
@@ -750,33 +761,72 @@ FILE *rc_outdir_create_file(const char *path)
             return NULL;
         }
         if (unlink(path) != 0 && errno != ENOENT) {
-            note_error(path, errno);
+            int e = errno;
+            note_error(path, e);
+            errno = e;
             return NULL;
         }
     }
+    struct pending_file *p = NULL;
+    for (size_t i = 0; i < sizeof pending / sizeof pending[0] && p == NULL; i++)
+        if (pending[i].f == NULL)
+            p = &pending[i];
+    if (p == NULL) {
+        errno = EMFILE;
+        return NULL;
+    }
     int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-    FILE *f = NULL;
     if (fd >= 0) {
         inject_full(fd, "repro");
-        if ((f = fdopen(fd, "w")) == NULL)
+        p->buf = NULL;
+        p->len = 0;
+        p->f = open_memstream(&p->buf, &p->len);
+        if (p->f == NULL) {
+            int e = errno;
             close(fd);
+            (void)unlink(path);
+            errno = e;
+        }
     }
-    if (f == NULL) {
+    if (fd < 0 || p->f == NULL) {
         int e = errno;
         note_error(path, e);
         errno = e;
+        return NULL;
     }
-    return f;
+    p->fd = fd;
+    return p->f;
 }
 
 int rc_outdir_close_file(FILE *f, const char *path)
 {
+    struct pending_file *p = NULL;
+    for (size_t i = 0; f != NULL && i < sizeof pending / sizeof pending[0] && p == NULL; i++)
+        if (pending[i].f == f)
+            p = &pending[i];
+    if (p == NULL) {
+        errno = EINVAL;
+        return -1;
+    }
     int e = 0;
-    errno = 0;
     if (fflush(f) != 0 || ferror(f))
-        e = errno ? errno : EIO;
-    if (fclose(f) != 0 && e == 0)
-        e = errno ? errno : EIO;
+        e = ENOMEM; /* a memory stream fails only for want of memory */
+    size_t done = 0;
+    while (e == 0 && done < p->len) {
+        ssize_t w = write(p->fd, p->buf + done, p->len - done);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            e = w < 0 ? errno : EIO;
+        else
+            done += (size_t)w;
+    }
+    fclose(f);
+    free(p->buf);
+    if (close(p->fd) != 0 && e == 0)
+        e = errno;
+    p->f = NULL;
+    p->buf = NULL;
     if (e != 0) {
         note_error(path, e);
         errno = e;

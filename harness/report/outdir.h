@@ -136,8 +136,10 @@ const char *rc_outdir_repro(const struct rc_outdir *od);
  * existing entry that is not a folder (a file, a planted symlink) is
  * removed first, then the file is opened with O_CREAT | O_EXCL |
  * O_NOFOLLOW (so a symlink planted in between is an error, EEXIST).
- * NULL with errno set. rc_outdir_close_file() flushes and closes it: 0, or
- * -1 with errno set. A failure of either, while a run holds an output
+ * NULL with errno set. What is written goes to memory until
+ * rc_outdir_close_file() writes it to the file and closes both: 0, or -1
+ * with errno set (that of the failed write: ENOSPC, not a stdio EIO). At
+ * most 4 such files are open at once (EMFILE). A failure of either, while a run holds an output
  * folder, is also kept as that run's first write error (rc_outdir_finish
  * then refuses to complete the set). For reproducers. */
 FILE *rc_outdir_create_file(const char *path);

@@ -691,7 +691,8 @@ static void a_reproducer_that_cannot_be_written_fails_the_run(void)
     FILE *f = rc_outdir_create_file(p);
     unsetenv("RIOCHECK_TEST_FULL");
     CHECK(f != NULL);
-    fputs("x", f);
+    for (int i = 0; i < 20000; i++) /* more than a stdio buffer */
+        fputc('x', f);
     CHECK_EQ(rc_outdir_close_file(f, p), -1);
     CHECK_EQ(errno, ENOSPC);
     CHECK_EQ(finish(&od), -1);
