@@ -489,6 +489,21 @@ cmd ok protocol 4 "$OK3"; finish
 for m in garbage garbage-markup refuse-markup binary longline nul outputs-flood result-lost; do
     cmd "$m" protocol 1 "$ERR3"; finish
 done
+# memory (issue 11 "Measured"): riocheck's peak RSS while the DUT sends a
+# 100 MB line, beside the same run with a well-behaved DUT; printed, and
+# bounded: the line may cost at most 16 MiB more (it is refused at
+# RC_PROC_LINE_MAX bytes, never held whole)
+begin cmd-longline-memory protocol
+"$HB/maxrss" "$c/ok.kib" "$R" run --root "$ROOT" --vectors "$V" --out "$c/ok.dir" --timeout-ms 1000 \
+    --dut-cmd "$HB/hostile-dut" ok >/dev/null 2>&1
+"$HB/maxrss" "$c/long.kib" "$R" run --root "$ROOT" --vectors "$V" --out "$c/long.dir" --timeout-ms 1000 \
+    --dut-cmd "$HB/hostile-dut" longline >/dev/null 2>&1
+ok_kib=$(cat "$c/ok.kib" 2>/dev/null || echo 0)
+long_kib=$(cat "$c/long.kib" 2>/dev/null || echo 0)
+echo "# memory: riocheck peak RSS $((long_kib / 1024)) MiB with a 100 MB DUT line, $((ok_kib / 1024)) MiB with a well-behaved DUT"
+[ "$ok_kib" -gt 0 ] && [ "$long_kib" -gt 0 ] || problem "no memory figure (maxrss failed)"
+[ "$long_kib" -le $((ok_kib + 16384)) ] || problem "a 100 MB line costs $(((long_kib - ok_kib) / 1024)) MiB"
+finish
 cmd result-unknown results 1 "$FAIL3"
 detail hostile.trigger | grep -q 12345 || problem "the detail does not show the code 12345: $(detail hostile.trigger)"
 finish
