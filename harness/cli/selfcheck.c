@@ -41,7 +41,7 @@ static int write_report(const char *path, const char *vectors,
     char tmp[1024];
     if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
         return -1;
-    FILE *f = fopen(tmp, "w");
+    FILE *f = fopen(tmp, "we");
     if (f == NULL)
         return -1;
     fprintf(f, "# riocheck self-check of the reference implementation\n\n");
@@ -87,7 +87,7 @@ int cmd_selfcheck(int argc, char **argv)
                         "(see riocheck selfcheck --help)\n", argv[i]);
         return CLI_USAGE;
     }
-    FILE *in = fopen(vectors, "r");
+    FILE *in = fopen(vectors, "re");
     if (in == NULL) {
         fprintf(stderr, "riocheck selfcheck: %s: %s (run from the riocheck folder "
                         "or give --vectors)\n", vectors, strerror(errno));

@@ -29,7 +29,7 @@ static const char trace_help[] =
 
 static int file_exists(const char *p)
 {
-    FILE *f = fopen(p, "r");
+    FILE *f = fopen(p, "re");
     if (f)
         fclose(f);
     return f != NULL;
@@ -125,7 +125,7 @@ int cmd_trace(int argc, char **argv)
             }
     unsigned official = 0;
     if (checklist != NULL) {
-        FILE *f = fopen(checklist, "r");
+        FILE *f = fopen(checklist, "re");
         char line[4096];
         while (f && fgets(line, sizeof line, f)) {
             if (line[0] != '\'' || line[1] != 'R')
@@ -149,7 +149,7 @@ int cmd_trace(int argc, char **argv)
     }
     unsigned listed = 0;
     if (rules != NULL) {
-        FILE *f = fopen(rules, "r");
+        FILE *f = fopen(rules, "re");
         char line[4096];
         while (f && fgets(line, sizeof line, f)) {
             if (line[0] == '#' || line[0] == '\n')

@@ -38,7 +38,7 @@ static int read_tsv(const char *path, int (*row)(void *, char **, size_t, const 
                                                  unsigned, char *, size_t),
                     void *ctx, char *err, size_t cap)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = fopen(path, "re");
     if (f == NULL) {
         snprintf(err, cap, "%s: %s", path, strerror(errno));
         return -1;

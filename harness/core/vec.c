@@ -1014,7 +1014,7 @@ int vec_load_text(struct vec_set *set, const char *name, const char *text,
 
 int vec_load_file(struct vec_set *set, const char *path, char *err, size_t cap)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = fopen(path, "rbe");
     if (f == NULL) {
         snprintf(err, cap, "%s: %s", path, strerror(errno));
         return -1;

@@ -575,7 +575,7 @@ static void sync_folder(const char *path)
         snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
     else
         return;
-    int fd = open(dir, O_RDONLY);
+    int fd = open(dir, O_RDONLY | O_CLOEXEC);
     if (fd >= 0) {
         (void)fsync(fd);
         close(fd);

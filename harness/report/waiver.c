@@ -240,7 +240,7 @@ int rc_waivers_load(struct rc_waivers *w, const char *path, char *err, size_t ca
 {
     if (path == NULL)
         return fail(err, cap, "rc_waivers_load: no file name");
-    FILE *f = fopen(path, "rb");
+    FILE *f = fopen(path, "rbe");
     if (f == NULL)
         return fail(err, cap, "%s: %s", path, strerror(errno));
     size_t n = 0, bufcap = 0;
