@@ -32,11 +32,14 @@
  *     run-status) from the moment a new run starts until that run
  *     completes; a complete run removes previous/. A run that fails to
  *     write (a full disk: ENOSPC on a write, a flush, a close or a rename)
- *     names the file and the reason, and leaves previous/ as it was.
+ *     names the file and the reason, and leaves previous/ as it was (or,
+ *     when the run could not even start, the set in OUT as it was).
  *   - one run at a time: a run holds an exclusive flock(2) on
- *     OUT/.riocheck.lock (which holds its pid) from before it changes
- *     anything in OUT until it ends; a second run fails at once, naming
- *     the first one's pid. Only OUT is locked, not files given elsewhere.
+ *     OUT/.riocheck.lock (which holds its pid) from before it loads
+ *     anything (rc_outdir_lock) until it ends; a second run fails at
+ *     once, naming the first one's pid. The lock is advisory: it keeps
+ *     riocheck runs apart, not other programs. Only OUT is locked, not
+ *     files given elsewhere.
  *   - nothing is written through a symbolic link planted in OUT: files are
  *     created with O_CREAT | O_EXCL | O_NOFOLLOW in a staging folder of the
  *     run's own (OUT/.riocheck-stage.PID, removed at the end; a later run
@@ -46,7 +49,9 @@
  *
  * SIGTERM, SIGINT and SIGHUP, while a run holds OUT (rc_outdir_begin to
  * rc_outdir_end), rewrite run-status as interrupted with the signal as the
- * reason, then end the process by that signal as if unhandled. While the
+ * reason, then end the process by that signal as if unhandled (one that
+ * was ignored when the run began - nohup, a background job - stays
+ * ignored). While the
  * final set is written and swapped in (rc_outdir_finish) they are blocked,
  * so the swap is never cut short by them.
  *

@@ -64,7 +64,7 @@ static void cleanup(void)
         fprintf(stderr, "cannot remove %s\n", base_);
 }
 
-/* The text of OUT/name (or base/name with in_base), or NULL. */
+/* The text of dir/name, or NULL (in buf_, overwritten by the next call). */
 static const char *file_at(const char *dir, const char *name)
 {
     char p[512];
