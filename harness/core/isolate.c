@@ -320,9 +320,86 @@ static struct iso_kid *iso_children(size_t *n)
 #endif
 }
 
+/* Killed by a signal (Ctrl-C, SIGTERM, a hang-up) while workers or DUT
+ * processes run: their process groups die with this process. While an
+ * rc_orphans is begun, SIGHUP, SIGINT and SIGTERM (those not ignored) go
+ * first to iso_on_signal, which kills the running worker's group and the
+ * groups of the kept processes, then to what was there before (a handler,
+ * or the default action: the process ends as the signal would have ended
+ * it). Async-signal-safe: getpid, kill, sigaction, raise. */
+static const int iso_sigs[3] = {SIGHUP, SIGINT, SIGTERM};
+static struct sigaction iso_sig_prev[3];
+static int iso_sig_set[3];
+static int iso_sig_depth;                   /* rc_orphans begun and not ended */
+static pid_t iso_sig_owner;                 /* the process that installed them */
+static volatile sig_atomic_t iso_sig_group; /* the running worker's group, 0 none */
+
+static void iso_on_signal(int sig, siginfo_t *si, void *uc)
+{
+    int e = errno;
+    int k = sig == SIGHUP ? 0 : sig == SIGINT ? 1 : 2;
+    if (getpid() == iso_sig_owner) {
+        if (iso_sig_group > 0)
+            (void)kill(-(pid_t)iso_sig_group, SIGKILL);
+        for (size_t i = 0; i < ISO_KEPT_MAX; i++)
+            if (iso_kept[i] > 0)
+                (void)kill(-iso_kept[i], SIGKILL);
+    }
+    const struct sigaction *prev = &iso_sig_prev[k];
+    if (prev->sa_flags & SA_SIGINFO) {
+        prev->sa_sigaction(sig, si, uc);
+    } else if (prev->sa_handler == SIG_DFL) {
+        struct sigaction dfl;
+        memset(&dfl, 0, sizeof dfl);
+        dfl.sa_handler = SIG_DFL;
+        sigemptyset(&dfl.sa_mask);
+        (void)sigaction(sig, &dfl, NULL);
+        (void)raise(sig); /* delivered when this handler returns */
+    } else if (prev->sa_handler != SIG_IGN) {
+        prev->sa_handler(sig);
+    }
+    errno = e;
+}
+
+static void iso_signals_on(void)
+{
+    if (iso_sig_depth++ > 0)
+        return;
+    iso_sig_owner = getpid();
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = iso_on_signal;
+    sa.sa_flags = SA_SIGINFO | SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    for (int k = 0; k < 3; k++)
+        sigaddset(&sa.sa_mask, iso_sigs[k]);
+    for (int k = 0; k < 3; k++) {
+        iso_sig_set[k] = 0;
+        /* one ignored when we started (nohup, a background job) stays so */
+        if (sigaction(iso_sigs[k], NULL, &iso_sig_prev[k]) == 0 &&
+            ((iso_sig_prev[k].sa_flags & SA_SIGINFO) || iso_sig_prev[k].sa_handler != SIG_IGN))
+            iso_sig_set[k] = sigaction(iso_sigs[k], &sa, NULL) == 0;
+    }
+}
+
+static void iso_signals_off(void)
+{
+    if (iso_sig_depth == 0 || --iso_sig_depth > 0)
+        return;
+    for (int k = 0; k < 3; k++) {
+        struct sigaction cur;
+        /* put back what was there, unless someone replaced ours since */
+        if (iso_sig_set[k] && sigaction(iso_sigs[k], NULL, &cur) == 0 &&
+            (cur.sa_flags & SA_SIGINFO) && cur.sa_sigaction == iso_on_signal)
+            (void)sigaction(iso_sigs[k], &iso_sig_prev[k], NULL);
+        iso_sig_set[k] = 0;
+    }
+}
+
 void rc_orphans_begin(struct rc_orphans *o)
 {
     memset(o, 0, sizeof *o);
+    iso_signals_on();
 #if defined(__linux__) && defined(PR_SET_CHILD_SUBREAPER)
     int was = 0;
     if (prctl(PR_GET_CHILD_SUBREAPER, &was) == 0)
@@ -393,6 +470,7 @@ void rc_orphans_end(struct rc_orphans *o)
 #endif
     free(o->known);
     memset(o, 0, sizeof *o);
+    iso_signals_off();
 }
 
 /* ---- the worker ----------------------------------------------------------- */
@@ -832,6 +910,7 @@ static void iso_finish(struct iso_call *c, const struct iso_proc *w, double dead
             break;
         }
     }
+    iso_sig_group = 0;
     rc_orphans_sweep(&c->orphans);
 }
 
@@ -1078,6 +1157,7 @@ static int iso_spawn(struct iso_call *c, size_t first, size_t end, struct iso_pr
         iso_worker(fds[1], pl);
     }
     (void)setpgid(pid, pid); /* also done by the worker: no race either way */
+    iso_sig_group = (sig_atomic_t)pid;
     (void)close(fds[1]);
     w->pid = pid;
     w->fd = fds[0];

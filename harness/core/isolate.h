@@ -70,7 +70,8 @@
  *     a closed standard descriptor - is never handed on: the DUT's output
  *     then goes to /dev/null;
  *   - runs in its own process group (setpgid), which the parent kills whole
- *     (SIGKILL) after every batch and whenever it gives up on a worker, so
+ *     (SIGKILL) after every batch, whenever it gives up on a worker and
+ *     when it is itself stopped by SIGHUP, SIGINT or SIGTERM, so
  *     the processes a DUT started die with it; a process that left the group
  *     (setsid) is caught on Linux because the caller is made a child
  *     subreaper for the duration of the call (PR_SET_CHILD_SUBREAPER): such
@@ -281,6 +282,15 @@ int rc_run_in_process(const struct rc_dut *dut, const struct vec_record *const *
  * and restores the subreaper setting. The isolated runs use these
  * themselves; the external-process client (harness/proc) too, keeping its
  * DUT process.
+ * While one is begun, SIGHUP, SIGINT and SIGTERM (those not ignored) are
+ * caught: the handler kills (SIGKILL) the running worker's process group
+ * and those of the kept processes, then does what was there before (calls
+ * the previous handler, or ends the process as the signal would have), so
+ * a riocheck interrupted or stopped with SIGTERM leaves none of them
+ * behind. A handler installed after rc_orphans_begin replaces this one
+ * unless it calls the previous handler in turn; rc_orphans_end puts back
+ * the previous handlers (if this one is still in place). SIGKILL cannot be
+ * caught: then only the worker itself dies (PR_SET_PDEATHSIG).
  */
 struct rc_orphans {
     int was_subreaper; /* the setting at begin */

@@ -138,8 +138,8 @@ for need in "$LIB/riocheck-reference.so" "$LIB/riocheck-hostile-ctor-exit.so" "$
     [ -e "$need" ] || { echo "worker_test: $need is missing (make check builds it)"; \
         echo "worker_test: 0 passed, 1 failed"; exit 1; }
 done
-for m in 1 2 3 4 5; do
-    "$CC" -std=c11 -shared -fPIC -I"$ROOT/harness/include" -DWORKER_MODE=$m \
+for m in 1 2 3 4 5 6; do
+    "$CC" -std=c11 -D_POSIX_C_SOURCE=200809L -shared -fPIC -I"$ROOT/harness/include" -DWORKER_MODE=$m \
         -o "$tmp/worker-$m.so" "$ROOT/harness/core/tests/worker_dut.c" 2>"$tmp/cc.err" || {
         echo "worker_test: cannot build worker_dut.c (mode $m):"; cat "$tmp/cc.err"
         echo "worker_test: 0 passed, 1 failed"; exit 1; }
@@ -227,6 +227,26 @@ play $name 1 --timeout-ms 2000 --dut-cmd "$HB/hostile-dut" grandchild &&
     { detail worker.trigger | grep -q 'exited with status 7' ||
         bad "the detail is not the exit: $(detail worker.trigger)"; } && ok
 unset HOSTILE_PIDFILE
+# riocheck is stopped (SIGTERM) while the DUT's create sleeps, after it has
+# started a process: that process dies with riocheck, it does not go on
+name=sigterm
+WORKER_PIDFILE=$tmp/$name.pids
+export WORKER_PIDFILE
+"$R" run --root "$ROOT" --vectors "$V" --out "$tmp/$name.dir" --dut "$tmp/worker-6.so" \
+    --timeout-ms 60000 >"$tmp/$name.out" 2>"$tmp/$name.err" &
+rpid=$!
+i=0
+while [ ! -s "$WORKER_PIDFILE" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
+kill -TERM $rpid
+wait $rpid
+rc=$?
+unset WORKER_PIDFILE
+if [ "$rc" -ne 143 ]; then
+    bad "exit status $rc, want 143 (SIGTERM)"
+else
+    sleep 0.2 # the SIGKILLed processes' exits
+    none_alive "$tmp/$name.pids" && ok
+fi
 
 # --- item 16: limits -------------------------------------------------------------------
 # the DUT allocates and touches 32 MB at a time up to 512 MB, and aborts when
