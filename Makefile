@@ -23,12 +23,20 @@ ifeq ($(VARIANT),gcc)
 else ifeq ($(VARIANT),clang)
   CC := clang
   OPT := -O2 -g
+  # fuzz/replay_test.sh: every seed, and the prefixes and bit flips (mutants)
+  # of every 4th seed (i mod 4 = 1); gcc runs the mutants of every seed
+  FUZZ_MUTANT_STRIDE := 4
+  FUZZ_MUTANT_OFFSET := 1
 else ifeq ($(VARIANT),san)
   CC := gcc
   OPT := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
   SANLD := -fsanitize=address,undefined
   # the exhaustive sweeps are ~10x slower under the sanitizers: thin them
   SWEEP_STRIDE := 61
+  # the mutants of every 16th seed (i mod 16 = 0, none of clang's): all of
+  # them took ~300 s of CPU here, 200 s of it the diff target's
+  FUZZ_MUTANT_STRIDE := 16
+  FUZZ_MUTANT_OFFSET := 0
 else ifeq ($(VARIANT),cov)
   CC := gcc
   OPT := -O0 -g --coverage
@@ -38,6 +46,11 @@ else
   $(error unknown VARIANT '$(VARIANT)': use gcc, clang, san or cov)
 endif
 SWEEP_STRIDE ?= 1
+FUZZ_MUTANT_STRIDE ?= 1
+FUZZ_MUTANT_OFFSET ?= 0
+# test programs run at a time by `make check` (reference/tests/run-tests.sh;
+# the output is the same, in the same order)
+TEST_PAR ?= $(shell nproc 2>/dev/null || echo 1)
 
 CFLAGS ?=
 WARN := -std=c11 -Wall -Wextra -Wpedantic -Wconversion -Wsign-conversion \
@@ -186,8 +199,12 @@ run: $(RIOCHECK)
 	@$(RIOCHECK) run --out reports/out > reports/out/run.tap; s=$$?; tail -n 4 reports/out/run.tap; exit $$s
 
 # Unit tests of one variant; prints one result line per test program and a total.
+# TEST_PAR programs run at a time (default: one per core); RIOCHECK_TEST_TIMES=1
+# in the environment prints the CPU time of each.
 check: $(REF_TESTS) $(HARNESS_TESTS) $(RIOCHECK) $(SHIM) $(EXAMPLES)
-	@RIOCHECK=$(RIOCHECK) SWEEP_STRIDE=$(SWEEP_STRIDE) FUZZ_BIN=$(O)/fuzz FUZZ_TARGETS="$(FUZZ_TARGETS)" sh reference/tests/run-tests.sh $(REF_TESTS) $(HARNESS_TESTS) harness/cli/tests/cli_test.sh \
+	@RIOCHECK=$(RIOCHECK) SWEEP_STRIDE=$(SWEEP_STRIDE) FUZZ_BIN=$(O)/fuzz FUZZ_TARGETS="$(FUZZ_TARGETS)" \
+	    FUZZ_MUTANT_STRIDE=$(FUZZ_MUTANT_STRIDE) FUZZ_MUTANT_OFFSET=$(FUZZ_MUTANT_OFFSET) \
+	    RIOCHECK_TEST_JOBS=$(TEST_PAR) sh reference/tests/run-tests.sh $(REF_TESTS) $(HARNESS_TESTS) harness/cli/tests/cli_test.sh \
 	    harness/cli/tests/conformance_test.sh harness/cli/tests/badinput_test.sh \
 	    harness/cli/tests/outdir_test.sh harness/cli/tests/escape_test.sh \
 	    harness/examples/minimal_vendor_test.sh harness/hostile/hostile_test.sh \
@@ -196,8 +213,8 @@ check: $(REF_TESTS) $(HARNESS_TESTS) $(RIOCHECK) $(SHIM) $(EXAMPLES)
 	    docs/interpretations_test.sh fuzz/replay_test.sh
 
 # Everything, in every variant: what CI runs.
-# Each variant builds on every core (the tests themselves run one after the
-# other); a -j given on the command line is used as it is.
+# Each variant builds on every core, then runs its tests TEST_PAR at a time;
+# a -j given on the command line is used as it is.
 TEST_JOBS = $(if $(filter -j%,$(MAKEFLAGS)),,-j$(shell nproc 2>/dev/null || echo 1))
 test: test-gcc test-clang test-san
 	@echo "all variants passed"
