@@ -698,6 +698,31 @@ interrupt() {
 }
 interrupt cli-sigterm TERM
 interrupt cli-kill-9 KILL
+# SIGTERM to a --dut-cmd run: run-status says interrupted AND the DUT
+# process (hanging in the trigger vector, deaf to the end of its input) is
+# killed, not left running (the output folder's handler passes the signal
+# on to the isolation layer's, which kills the DUT process's group)
+begin cli-sigterm-dut-cmd reports
+"$R" run --root "$ROOT" --vectors "$V" --out "$c/out.dir" --timeout-ms 0 \
+    --dut-cmd "$HB/hostile-dut" hang >"$c/out" 2>"$c/err" &
+p=$!
+i=0
+while ! grep -q '^ok 1 ' "$c/out" 2>/dev/null && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
+sleep 0.3 # into the trigger vector
+kids=$(grep -l "^PPid:[[:space:]]*$p\$" /proc/[0-9]*/status 2>/dev/null | sed 's|/proc/||; s|/status||')
+[ -n "$kids" ] || problem "no DUT process found under riocheck (pid $p)"
+kill -TERM "$p"
+{ wait "$p"; } 2>/dev/null
+i=0
+while [ $i -lt 100 ]; do
+    alive=
+    for k in $kids; do kill -0 "$k" 2>/dev/null && alive="$alive $k"; done
+    [ -z "$alive" ] && break
+    sleep 0.05; i=$((i + 1))
+done
+[ -z "$alive" ] || { problem "the DUT process outlived the SIGTERM:$alive"; for k in $alive; do kill -9 "$k"; done; }
+[ "$(head -n 1 "$c/out.dir/run-status" 2>/dev/null)" = interrupted ] || problem "run-status does not say interrupted"
+finish
 # `riocheck run | head -1`: the TAP reader goes away; the run still
 # completes its reports
 begin cli-head-1 cli

@@ -342,8 +342,10 @@ static size_t put_num(char *dst, size_t at, size_t cap, unsigned long long v)
 }
 
 /* Async-signal-safe: openat, write, close, renameat, unlinkat, sigaction,
- * raise. */
-static void on_signal(int sig)
+ * raise. After run-status is written, the handler that was there before
+ * runs (e.g. the isolation layer's, which kills the worker's or the DUT
+ * process's group); when there was none, the signal ends the process. */
+static void on_signal(int sig, siginfo_t *si, void *uc)
 {
     int e = errno;
     struct rc_outdir *od = armed;
@@ -371,6 +373,19 @@ static void on_signal(int sig)
         /* the staging folder is empty while vectors run */
         (void)unlinkat(od->dirfd, od->stage, AT_REMOVEDIR);
     }
+    int k = sig == SIGTERM ? 0 : sig == SIGINT ? 1 : 2;
+    const struct sigaction *prev = &sig_old[k];
+    if (sig_set[k] && (prev->sa_flags & SA_SIGINFO) && prev->sa_sigaction != NULL) {
+        prev->sa_sigaction(sig, si, uc);
+        errno = e;
+        return;
+    }
+    if (sig_set[k] && !(prev->sa_flags & SA_SIGINFO) && prev->sa_handler != SIG_DFL &&
+        prev->sa_handler != SIG_IGN) {
+        prev->sa_handler(sig);
+        errno = e;
+        return;
+    }
     /* end as the signal would have ended us (a forked worker too) */
     struct sigaction dfl;
     memset(&dfl, 0, sizeof dfl);
@@ -389,9 +404,9 @@ static void arm(struct rc_outdir *od)
     armed = od;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal;
+    sa.sa_sigaction = on_signal;
     sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESTART;
+    sa.sa_flags = SA_RESTART | SA_SIGINFO;
     for (int i = 0; i < 3; i++) {
         sig_set[i] = 0;
         /* a signal ignored when we started (nohup, a background job) stays so */
