@@ -208,7 +208,7 @@ check: $(REF_TESTS) $(HARNESS_TESTS) $(RIOCHECK) $(SHIM) $(EXAMPLES)
 	    harness/cli/tests/conformance_test.sh harness/cli/tests/badinput_test.sh \
 	    harness/cli/tests/outdir_test.sh harness/cli/tests/escape_test.sh \
 	    harness/examples/minimal_vendor_test.sh harness/hostile/hostile_test.sh \
-	    harness/cli/tests/worker_test.sh \
+	    harness/cli/tests/worker_test.sh harness/examples/gen-absent-bits_test.sh \
 	    $(EXTRA_TESTS) \
 	    docs/interpretations_test.sh fuzz/replay_test.sh
 
