@@ -11,7 +11,7 @@ set -u
 [ $# -eq 3 ] || { echo "usage: $0 RIOCHECK SHIM REFERENCE.so" >&2; exit 2; }
 rc=$1; shim=$2; so=$3
 one() { # run [args]: "<vectors> <seconds>" from the summary line
-    "$rc" run --no-reports --sweep-stride 16777216 "$@" | tail -n 1 |
+    "$rc" run --no-reports --sweep-stride 16777216 "$@" | grep "^run: " | tail -n 1 |
         awk '{ n = $2 + $4 + $6 + $9; for (i = 1; i <= NF; i++) if ($i == "in") s = $(i + 1); print n, s }'
 }
 median() { sort -n | sed -n 2p; }
