@@ -7,10 +7,11 @@
 # RIOCHECK_TEST_JOBS=N runs up to N programs at a time (default 1); the
 # output is the same, in the same order. Programs get stdin from /dev/null.
 # RIOCHECK_TEST_TIMES=1 also prints, after each program, a line
-# "# time <program>: <s> s CPU (user+sys)" and a CPU total at the end: the
-# CPU time of the program and every process it waited for (the shell's
-# `times`), not wall time, so the figures hold on a busy machine and with
-# RIOCHECK_TEST_JOBS > 1.
+# "# time <program>: <s> s CPU (user+sys), <s> s wall" and the totals at the
+# end: the CPU time of the program and every process it waited for (the
+# shell's `times`), which holds on a busy machine and with
+# RIOCHECK_TEST_JOBS > 1, and its wall time (which does not: it shows the
+# programs that mostly wait).
 passed=0; failed=0; broken=0
 times_on=${RIOCHECK_TEST_TIMES:-0}
 jobs=${RIOCHECK_TEST_JOBS:-1}
@@ -34,6 +35,8 @@ cpu_ms() {
         printf "%d\n", t * 1000 + 0.5 }')
 }
 secs() { printf '%d.%03d' $(($1 / 1000)) $(($1 % 1000)); }
+# now_ms: wall clock in milliseconds (GNU date), only with RIOCHECK_TEST_TIMES
+now_ms() { if [ "$times_on" != 0 ]; then date +%s%3N; else echo 0; fi; }
 
 # report N PROGRAM: print program N's output and add up its result line.
 report() {
@@ -41,7 +44,8 @@ report() {
     rc=$(cat "$d/$1.rc")
     if [ "$times_on" != 0 ]; then
         cpu_ms "$d/$1.times"
-        echo "# time $2: $(secs "$ms") s CPU (user+sys)"
+        w=$(($(cat "$d/$1.end") - $(cat "$d/$1.start")))
+        echo "# time $2: $(secs "$ms") s CPU (user+sys), $(secs "$w") s wall"
     fi
     line=$(grep -E '^[A-Za-z0-9_.-]+: [0-9]+ passed, [0-9]+ failed' "$d/$1.out" | tail -n 1)
     if [ -z "$line" ]; then
@@ -59,7 +63,7 @@ report() {
 
 # Start each program in the background (at most $jobs at a time); print the
 # ended ones in order.
-n=0; running=0; next=1
+n=0; running=0; next=1; start_all=$(now_ms)
 collect() {
     read -r j <&3 || exit 3
     : >"$d/$j.ended"
@@ -73,12 +77,14 @@ for t in "$@"; do
     n=$((n + 1))
     eval "prog_$n=\$t"
     (
+        now_ms >"$d/$n.start"
         case "$t" in
             *.sh) sh "$t" ;;
             *) "$t" ;;
         esac >"$d/$n.out" 2>&1 3>&- </dev/null
         echo $? >"$d/$n.rc"
         times >"$d/$n.times"
+        now_ms >"$d/$n.end"
         echo "$n" >&3
     ) &
     running=$((running + 1))
@@ -90,7 +96,8 @@ failed=$((failed + broken))
 if [ "$times_on" != 0 ]; then
     times >"$d/all.times"
     cpu_ms "$d/all.times"
-    echo "# time all tests: $(secs "$ms") s CPU (user+sys)"
+    w=$(($(now_ms) - start_all))
+    echo "# time all tests: $(secs "$ms") s CPU (user+sys), $(secs "$w") s wall ($jobs at a time)"
 fi
 echo "total: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
