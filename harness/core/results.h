@@ -33,6 +33,17 @@ struct rc_run_info {
     double seconds;
     const char *command_line;      /* how to rerun the whole run */
     const char *root;              /* --root */
+    /* provenance (issue 12): what a customer can recompute or check.
+     * Empty strings / NULL when unknown; the writers print "unknown". */
+    char dut_sha256[65];           /* SHA-256 (hex) of the --dut library
+                                      file or the --dut-cmd program file;
+                                      "" for the built-in reference */
+    const char *dut_hashed;        /* the file that was hashed, or NULL */
+    char vectors_sha256[65];       /* SHA-256 (hex) of the vector set, by the
+                                      recipe in docs/provenance.md */
+    const char *commit;            /* riocheck git commit it was built from */
+    const char *host;              /* uname: nodename sysname release machine */
+    const char *compiler;          /* the compiler that built riocheck */
 };
 
 /* Interpretation ids (I-XXX-n) named in a vector's cite line, for the
