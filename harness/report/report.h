@@ -261,6 +261,35 @@ int rc_write_markdown(FILE *f, const struct rc_run_info *info,
                       const struct rc_catalogue *cat, const struct rc_result_row *rows,
                       size_t n, const struct rc_report_opts *o);
 
+/* The HTML compliance report (docs/html-report.md): one self-contained file
+ * (inline CSS and a small inline script, no network: nothing is fetched)
+ * holding what compliance.md holds - verdict at a glance, DUT identity,
+ * revisions, provenance (rc_run_info; "unknown" for what is not filled in),
+ * declared profile and policies, rules and official checklist rows with
+ * filters by verdict, level and area (without JavaScript every row shows),
+ * the failing vectors grouped by rule with detail, expected, actual and the
+ * rerun command (the first RC_HTML_FAILING_SHOWN per rule, the rest in a
+ * collapsed list), the interpretations that applied (linked to
+ * interpretations.html#i-xxx-n, the copy shipped beside it), untestable
+ * rules with reasons, waivers used and stale. Every text riocheck did not
+ * write is escaped (text.h RC_ESC_XML, RC_ESC_XML_ATTR); the document is
+ * also well-formed XML after its first line (<!DOCTYPE html>). o may be NULL. */
+#define RC_HTML_FAILING_SHOWN 20u
+int rc_write_html(FILE *f, const struct rc_run_info *info, const struct rc_catalogue *cat,
+                  const struct rc_result_row *rows, size_t n, const struct rc_report_opts *o);
+/* interpretations.html: docs/interpretations.md (text[0..len), any bytes)
+ * rendered as a self-contained HTML page: each '<a id="i-xxx-n"></a>' line
+ * an anchor of that id, headings, paragraphs and lists, `code` and **bold**;
+ * everything else escaped. 0, or -1 when writing failed. */
+int rc_write_interp_html(FILE *f, const char *text, size_t len);
+
+/* The one-line command that reruns one vector (the report's "rerun"):
+ * "riocheck run [--root ROOT] [--dut|--dut-cmd SOURCE] [--sweep-stride N]
+ * --vector ID", every word from the run escaped as a shell word (text.h
+ * RC_ESC_SH). A malloc'd string (free it), NULL when memory ran out. */
+char *rc_rerun_command(const struct rc_run_info *info, const struct rc_report_opts *o,
+                       const char *vector_id);
+
 /* ---- atomic replacement of an output file ---------------------------------- */
 
 /* Open "path.tmp.PID" for writing (created exclusively, mode 0666 & umask; a
