@@ -12,6 +12,7 @@
 #include "../../../reference/tests/check.h"
 #include "../../refdut/refdut.h"
 #include "../dutload.h"
+#include "libdir.h"
 #include "../registry.h"
 
 static char libdir[4096];
@@ -123,14 +124,7 @@ static void a_lost_device_without_a_reason_gets_a_fixed_text(void)
 int main(int argc, char **argv)
 {
     (void)argc;
-    const char *cli = getenv("RIOCHECK") ? getenv("RIOCHECK") : "build/gcc/bin/riocheck";
-    /* BIN/riocheck -> BIN/../lib */
-    snprintf(libdir, sizeof libdir, "%s", cli);
-    char *slash = strrchr(libdir, '/');
-    if (slash != NULL)
-        snprintf(slash, sizeof libdir - (size_t)(slash - libdir), "/../lib");
-    else
-        snprintf(libdir, sizeof libdir, "../lib");
+    test_libdir(libdir, sizeof libdir);
     RUN(loads_a_version_2_library_as_it_is);
     RUN(loads_a_version_1_library_behind_a_translation);
     RUN(refuses_what_is_not_a_dut_library_with_a_reason);

@@ -33,6 +33,7 @@
 #include "../../../reference/tests/check.h"
 #include "../../refdut/refdut.h"
 #include "../isolate.h"
+#include "libdir.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define SANITIZED 1
@@ -1489,14 +1490,7 @@ static void no_child_is_left_after_all_runs(void)
 int main(int argc, char **argv)
 {
     (void)argc;
-    /* the DUT libraries: BIN/riocheck -> BIN/../lib (make check builds them) */
-    const char *cli = getenv("RIOCHECK") ? getenv("RIOCHECK") : "build/gcc/bin/riocheck";
-    snprintf(libdir, sizeof libdir, "%s", cli);
-    char *slash = strrchr(libdir, '/');
-    if (slash != NULL)
-        snprintf(slash, sizeof libdir - (size_t)(slash - libdir), "/../lib");
-    else
-        snprintf(libdir, sizeof libdir, "../lib");
+    test_libdir(libdir, sizeof libdir); /* make check builds them */
     RUN(isolated_run_without_failure_forks_once_in_order_with_real_verdicts);
     RUN(segv_costs_only_its_vector_and_a_new_worker_runs_the_rest);
     RUN(abort_is_reported_as_signal_6);
