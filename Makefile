@@ -40,7 +40,9 @@ else ifeq ($(VARIANT),san)
 else ifeq ($(VARIANT),cov)
   CC := gcc
   OPT := -O0 -g --coverage
-  SANLD := --coverage
+  # -u: the worker calls __gcov_dump/__gcov_reset (weak in isolate.c: a weak
+  # reference alone does not take them out of libgcov.a)
+  SANLD := --coverage -Wl,-u,__gcov_dump,-u,__gcov_reset
   SWEEP_STRIDE := 7
 else
   $(error unknown VARIANT '$(VARIANT)': use gcc, clang, san or cov)
