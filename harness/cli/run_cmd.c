@@ -56,13 +56,16 @@ static const char run_help[] =
     "Results (docs/vendor-guide.md, The output folder):\n"
     "  --out DIR         folder of the default outputs (reports/out):\n"
     "                    results.tsv, results.json, results.xml (JUnit),\n"
-    "                    compliance.md, repro/ and run-status, replaced as a\n"
+    "                    compliance.md, compliance.html (docs/html-report.md),\n"
+    "                    interpretations.md and .html (a copy of ROOT/docs/\n"
+    "                    interpretations.md), repro/ and run-status, replaced as a\n"
     "                    whole when the run completes; until then run-status\n"
     "                    says interrupted, results.tsv holds the rows so far\n"
     "                    and the last complete set is in DIR/previous/. One\n"
     "                    run at a time per DIR: a second one fails at once\n"
-    "  --results FILE, --json FILE, --junit FILE, --markdown FILE\n"
-    "                    write that output somewhere else\n"
+    "  --results FILE, --json FILE, --junit FILE, --markdown FILE, --html FILE\n"
+    "                    write that output somewhere else (compliance.html\n"
+    "                    links to DIR/interpretations.html: keep them together)\n"
     "  --no-reports      write no files (TAP only)\n"
     "  --repro-dir DIR   reproducer files of failing vectors\n"
     "                    (default: OUT/repro)\n"
@@ -475,7 +478,7 @@ int cmd_run(int argc, char **argv)
     struct selection sel;
     memset(&sel, 0, sizeof sel);
     const char *root = ".", *dut_path = NULL, *out_dir = "reports/out";
-    const char *paths[4] = {NULL, NULL, NULL, NULL}; /* tsv, json, junit, md */
+    const char *paths[RC_OUT_FILES] = {NULL}; /* tsv, json, junit, md, html */
     const char *repro_dir = NULL, *files[MAX_SEL], *waiver_files[MAX_SEL];
     char **dut_cmd = NULL;
     int nfiles = 0, nwaivers = 0, list = 0, verbose = 0, reports = 1, isolation = 1;
@@ -557,6 +560,8 @@ int cmd_run(int argc, char **argv)
             paths[2] = v;
         } else if (strcmp(a, "--markdown") == 0) {
             paths[3] = v;
+        } else if (strcmp(a, "--html") == 0) {
+            paths[4] = v;
         } else if (strcmp(a, "--repro-dir") == 0) {
             repro_dir = v;
         } else if (strcmp(a, "--limit-mem") == 0 || strcmp(a, "--limit-cpu") == 0 ||
@@ -865,6 +870,8 @@ int cmd_run(int argc, char **argv)
             }
             fputs("\n# compliance summary: ", stdout);
             put_esc(stdout, RC_ESC_LINE, paths[3]);
+            fputc(' ', stdout);
+            put_esc(stdout, RC_ESC_LINE, paths[4]);
             fputc('\n', stdout);
         }
     }

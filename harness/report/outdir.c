@@ -18,12 +18,16 @@
 #define LOCK ".riocheck.lock"
 #define STAGE_PREFIX ".riocheck-stage."
 
-static const char *const out_name[RC_OUT_FILES] = {"results.tsv", "results.json",
-                                                   "results.xml", "compliance.md"};
+#define INTERP_MD "interpretations.md"
+#define INTERP_HTML "interpretations.html"
+
+static const char *const out_name[RC_OUT_FILES] = {
+    "results.tsv", "results.json", "results.xml", "compliance.md", "compliance.html"};
 /* The set's members: run-status first (it is taken out first and, from the
  * staging folder, put in last). */
-static const char *const member[] = {STATUS,        "results.tsv", "results.json",
-                                     "results.xml", "compliance.md", "repro"};
+static const char *const member[] = {STATUS,          "results.tsv",   "results.json",
+                                     "results.xml",   "compliance.md", "compliance.html",
+                                     INTERP_MD,       INTERP_HTML,     "repro"};
 #define NMEMBERS (sizeof member / sizeof member[0])
 
 #if defined(__GNUC__)
@@ -112,7 +116,7 @@ int rc_outdir_check(const char *out, const char *const files[RC_OUT_FILES],
                     const char *repro, char *err, size_t cap)
 {
     static const char *const opt[RC_OUT_FILES] = {"--results", "--json", "--junit",
-                                                  "--markdown"};
+                                                  "--markdown", "--html"};
     if (out != NULL && check_folder("--out", out, err, cap) != 0)
         return -1;
     for (int k = 0; files != NULL && k < RC_OUT_FILES; k++)
@@ -266,7 +270,8 @@ static size_t status_text(char *dst, size_t cap, const struct rc_outdir *od, int
         len = snprintf(dst, cap,
                        "complete\n"
                        "# The report set in this folder (results.tsv, results.json,\n"
-                       "# results.xml, compliance.md, repro/) is the whole result of\n"
+                       "# results.xml, compliance.md, compliance.html, the copy of\n"
+                       "# interpretations.md, repro/) is the whole result of\n"
                        "# the riocheck run below, which completed.\n"
                        "pid: %ld\nstarted: %s\nfinished: %s\nvectors: %zu\n",
                        (long)getpid(), od->started, fin, od->vectors);
@@ -866,11 +871,89 @@ static int write_output(FILE *f, enum rc_out_file k, const struct rc_outdir *od,
         return rc_write_junit(f, info, cat, rows, n);
     case RC_OUT_MD:
         return rc_write_markdown(f, info, cat, rows, n, o);
+    case RC_OUT_HTML:
+        return rc_write_html(f, info, cat, rows, n, o);
     case RC_OUT_FILES:
         break;
     }
     errno = EINVAL;
     return -1;
+}
+
+/* ROOT/docs/interpretations.md into memory (at most RC_OUT_INTERP_MAX
+ * bytes): a malloc'd buffer, or NULL when it cannot be read (missing,
+ * unreadable, too large, no memory): then no copy is shipped, and the
+ * reports say so. */
+static char *read_interpretations(const char *root, size_t *len)
+{
+    char path[RC_OUT_PATH_MAX];
+    join(path, sizeof path, root != NULL ? root : ".", "docs/" INTERP_MD);
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    struct stat st;
+    if (fd < 0)
+        return NULL;
+    char *buf = NULL;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= 0 &&
+        (unsigned long long)st.st_size <= RC_OUT_INTERP_MAX &&
+        (buf = malloc((size_t)st.st_size + 1)) != NULL) {
+        size_t want = (size_t)st.st_size, got = 0;
+        while (got < want) {
+            ssize_t r = read(fd, buf + got, want - got);
+            if (r < 0 && errno == EINTR)
+                continue;
+            if (r <= 0)
+                break;
+            got += (size_t)r;
+        }
+        if (got != want) {
+            free(buf);
+            buf = NULL;
+        } else {
+            buf[got] = '\0';
+            *len = got;
+        }
+    }
+    close(fd);
+    return buf;
+}
+
+/* The copy of docs/interpretations.md and its HTML rendering, into the
+ * staging folder. 0 (also when there is nothing to copy), or -1 with errno
+ * set and the failed file's name in *which. */
+static int write_interpretations(const struct rc_outdir *od, const char *root,
+                                 const char **which)
+{
+    size_t len = 0;
+    char *text = read_interpretations(root, &len);
+    if (text == NULL)
+        return 0;
+    int rc = -1, e = 0;
+    *which = INTERP_MD;
+    if (write_at(od->stagefd, INTERP_MD, text, INTERP_MD) == 0) {
+        *which = INTERP_HTML;
+        int fd = openat(od->stagefd, INTERP_HTML,
+                        O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+        FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+        if (f == NULL && fd >= 0)
+            close(fd);
+        if (f != NULL) {
+            inject_full(fileno(f), INTERP_HTML);
+            errno = 0;
+            int w = rc_write_interp_html(f, text, len);
+            e = errno;
+            if (close_checked(f) == 0 && w == 0)
+                rc = 0;
+            else
+                e = e != 0 ? e : errno != 0 ? errno : EIO;
+        } else {
+            e = errno;
+        }
+    } else {
+        e = errno;
+    }
+    free(text);
+    errno = e;
+    return rc;
 }
 
 int rc_outdir_finish(struct rc_outdir *od, const struct rc_run_info *info,
@@ -886,7 +969,7 @@ int rc_outdir_finish(struct rc_outdir *od, const struct rc_run_info *info,
     sigprocmask(SIG_BLOCK, &block, &old);
 
     char tmp[RC_OUT_FILES][RC_OUT_PATH_MAX];
-    int made[RC_OUT_FILES] = {0, 0, 0, 0}, status_made = 0, rc = -1;
+    int made[RC_OUT_FILES] = {0}, status_made = 0, rc = -1;
     char shown[RC_OUT_PATH_MAX + 32];
     if (od->journal.err != 0) {
         join(shown, sizeof shown, od->dir, "results.tsv");
@@ -923,6 +1006,13 @@ int rc_outdir_finish(struct rc_outdir *od, const struct rc_run_info *info,
             goto out;
         }
     }
+    const char *which = NULL;
+    if (write_interpretations(od, info != NULL ? info->root : NULL, &which) != 0) {
+        int e = errno;
+        join(shown, sizeof shown, od->dir, which);
+        fail(err, cap, "cannot write %s: %s", shown, strerror(e));
+        goto out;
+    }
     char text[4096];
     status_text(text, sizeof text, od, 1);
     join(shown, sizeof shown, od->dir, STATUS);
@@ -942,6 +1032,15 @@ int rc_outdir_finish(struct rc_outdir *od, const struct rc_run_info *info,
             goto out;
         }
         made[k] = 0;
+    }
+    for (size_t i = 0; i < 2; i++) {
+        const char *name = i == 0 ? INTERP_MD : INTERP_HTML;
+        if (exists_at(od->stagefd, name) &&
+            renameat(od->stagefd, name, od->dirfd, name) != 0) {
+            join(shown, sizeof shown, od->dir, name);
+            fail(err, cap, "cannot replace %s: %s", shown, strerror(errno));
+            goto out;
+        }
     }
     if (od->loose[RC_OUT_TSV]) {
         /* the journal goes, unless --results named it */
@@ -973,6 +1072,8 @@ out:
         }
     if (status_made)
         (void)unlinkat(od->stagefd, STATUS, 0);
+    (void)unlinkat(od->stagefd, INTERP_MD, 0);
+    (void)unlinkat(od->stagefd, INTERP_HTML, 0);
     if (rc != 0)
         status_interrupted(od, err);
     sigprocmask(SIG_SETMASK, &old, NULL);

@@ -8,11 +8,16 @@
  *                  "key: value" lines (pid, started, finished, vectors,
  *                  reason) and '#' comment lines
  *   results.tsv    one row per vector
- *   results.json, results.xml, compliance.md
+ *   results.json, results.xml, compliance.md, compliance.html
+ *   interpretations.md, interpretations.html
+ *                  a copy of the run's ROOT/docs/interpretations.md and its
+ *                  HTML rendering (rc_write_interp_html), which the
+ *                  compliance reports link to; left out, without failing
+ *                  the run, when that file cannot be read (the reports say so)
  *   repro/         the reproducers of the failing vectors
  * (the files given elsewhere with --results, --json, --junit, --markdown,
- * --repro-dir are not part of it: each of those is replaced on its own, by
- * a rename, when the run completes).
+ * --html, --repro-dir are not part of it: each of those is replaced on its
+ * own, by a rename, when the run completes).
  *
  * What a reader of OUT can rely on:
  *   - run-status says "complete": every file of the set present in OUT is
@@ -58,7 +63,8 @@
  * Errors are returned as text, "what: why" naming the file; nothing here
  * prints. RIOCHECK_TEST_FULL=NAME[,NAME...] (a test hook) gives each
  * file of that name (results.tsv, results.json, results.xml,
- * compliance.md, run-status; "repro" for every reproducer) /dev/full as its
+ * compliance.md, compliance.html, interpretations.md, interpretations.html,
+ * run-status; "repro" for every reproducer) /dev/full as its
  * descriptor once it is created, so its writes fail with a real ENOSPC.
  */
 #ifndef RC_OUTDIR_H
@@ -71,9 +77,17 @@
 #include "report.h"
 
 #define RC_OUT_PATH_MAX 4096u /* bytes of any output path, with its NUL */
+#define RC_OUT_INTERP_MAX (8u << 20) /* bytes of docs/interpretations.md copied */
 
 /* The outputs of the set, in this order everywhere. */
-enum rc_out_file { RC_OUT_TSV = 0, RC_OUT_JSON, RC_OUT_XML, RC_OUT_MD, RC_OUT_FILES };
+enum rc_out_file {
+    RC_OUT_TSV = 0,
+    RC_OUT_JSON,
+    RC_OUT_XML,
+    RC_OUT_MD,
+    RC_OUT_HTML,
+    RC_OUT_FILES
+};
 
 struct rc_outdir {
     int locked;                     /* rc_outdir_lock and not ended */
@@ -95,7 +109,7 @@ struct rc_outdir {
 };
 
 /* Check the output options before anything runs: out (--out, a folder),
- * files[k] (--results, --json, --junit, --markdown; NULL when not given)
+ * files[k] (--results, --json, --junit, --markdown, --html; NULL when not given)
  * and repro (--repro-dir; NULL when not given). A folder must not be empty
  * text, must be a folder when it exists, and its nearest existing parent
  * must be a folder; a file must not be empty text or end in '/', must not
@@ -151,8 +165,10 @@ FILE *rc_outdir_create_file(const char *path);
 int rc_outdir_close_file(FILE *f, const char *path);
 
 /* Complete the run: write results.tsv (the journal's rows), results.json,
- * results.xml and compliance.md (report.h writers with info, cat, rows,
- * n, o) and run-status "complete" into the staging folder (or beside
+ * results.xml, compliance.md and compliance.html (report.h writers with
+ * info, cat, rows, n, o), the copy of info->root's docs/interpretations.md
+ * and interpretations.html (only when that file can be read; at most
+ * RC_OUT_INTERP_MAX bytes), and run-status "complete" into the staging folder (or beside
  * their own paths when given elsewhere), fsync them, then rename the
  * loose ones into place and swap the set into OUT, run-status last, and
  * remove previous/. On any failure (an earlier write error of the journal
