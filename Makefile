@@ -135,7 +135,7 @@ SHIM := $(O)/bin/riocheck-shim
 ## Variables: VARIANT=gcc|clang|san (default gcc), BUILD=folder (default
 ## build), CFLAGS and LDFLAGS (added after the project's flags).
 
-.PHONY: all lib cli run docs examples coverage bench check test test-gcc test-clang test-san clean help tools-check
+.PHONY: FORCE all lib cli run docs examples coverage bench check test test-gcc test-clang test-san clean help tools-check
 .DEFAULT_GOAL := all
 .SECONDARY:
 
@@ -147,6 +147,18 @@ cli: $(RIOCHECK) $(SHIM)
 $(O)/%.o: %.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(REF_INC) -MMD -MP -c $< -o $@
+
+# The commit riocheck is built from (harness/core/buildinfo.sh: HEAD, -dirty,
+# or unknown outside git) goes into buildinfo.c alone, through a stamp file
+# rewritten only when the commit changes: a new commit recompiles that one
+# file (docs/provenance.md).
+$(O)/buildinfo.commit: FORCE
+	@mkdir -p $(@D)
+	@c=$$(sh harness/core/buildinfo.sh); echo "$$c" | cmp -s - $@ || echo "$$c" > $@
+$(O)/harness/core/buildinfo.o: harness/core/buildinfo.c $(O)/buildinfo.commit
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(REF_INC) -DRC_BUILD_COMMIT=\"$$(cat $(O)/buildinfo.commit)\" -MMD -MP -c $< -o $@
+FORCE:
 
 $(LIB_A): $(REF_OBJ)
 	@mkdir -p $(@D)
