@@ -44,6 +44,12 @@ struct rc_run_info {
     const char *commit;            /* riocheck git commit it was built from */
     const char *host;              /* uname: nodename sysname release machine */
     const char *compiler;          /* the compiler that built riocheck */
+    /* the sha256sum listing vectors_sha256 hashes (docs/provenance.md):
+     * the vector files in load order, named relative to vectors_dir */
+    const char *const *vector_files;
+    size_t nvector_files;
+    const char *vectors_dir;       /* --root, or "." (the folder riocheck
+                                      ran in) when a file is not under it */
 };
 
 /* Interpretation ids (I-XXX-n) named in a vector's cite line, for the
