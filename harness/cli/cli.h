@@ -56,6 +56,7 @@ int cmd_encode(int argc, char **argv);
 int cmd_selfcheck(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
+int cmd_diff(int argc, char **argv); /* diff_cmd.c: its own exit codes (--help) */
 
 /* Shared by encode and selfcheck: build the wire bytes for `format` from
  * field=value words, with options already parsed. Returns a CLI_* code and

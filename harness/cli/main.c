@@ -26,6 +26,8 @@ static const char usage[] =
     "                              and the vectors account for every rule\n"
     "  selfcheck                   check the built-in reference against the\n"
     "                              spec's known answers and write a report\n"
+    "  diff OLD.json NEW.json      compare two runs' results.json: regressions,\n"
+    "                              fixes, changes (exit 1 on a regression)\n"
     "  help [COMMAND]              this text, or one command's help\n"
     "  --version                   print the version\n"
     "\n"
@@ -106,6 +108,8 @@ int main(int argc, char **argv)
         return cmd_run(argc, argv);
     if (strcmp(cmd, "trace") == 0)
         return cmd_trace(argc, argv);
+    if (strcmp(cmd, "diff") == 0)
+        return cmd_diff(argc, argv);
     if (strcmp(cmd, "--version") == 0) {
         puts("riocheck " RIO_VERSION); /* the one version: rio/version.h */
         return CLI_OK;
