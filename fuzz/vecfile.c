@@ -211,7 +211,7 @@ static void put_record(struct text *t, const struct vec_record *r)
     int cur_setup = 0;
     for (unsigned i = 0; i < r->nsteps; i++) {
         const struct vec_step *s = &r->steps[i];
-        if ((s->type == VEC_DO || s->type == VEC_QUERY) &&
+        if ((s->type == VEC_DO || s->type == VEC_QUERY || s->type == VEC_CREATE_REFUSED) &&
             (s->rules != cur || s->setup != cur_setup)) {
             put_attribution(t, r, s);
             cur = s->rules;
@@ -251,6 +251,9 @@ static void put_record(struct text *t, const struct vec_record *r)
             break;
         case VEC_BRANCH:
             put(t, "branch");
+            break;
+        case VEC_CREATE_REFUSED:
+            put(t, "create refused");
             break;
         case VEC_EXPECT:
             put(t, "expect %s", s->kind->name);
@@ -333,6 +336,7 @@ static void check_step(const struct vec_record *r, const struct vec_step *s, int
         break;
     case VEC_ORDER:
     case VEC_BRANCH:
+    case VEC_CREATE_REFUSED:
         if (s->nargs != 0)
             fuzz_fail("P2: %s line %u: arguments on a step that takes none", r->id,
                       s->line);
@@ -630,6 +634,9 @@ static void check_limits(const struct vec_record *r)
             case VEC_EXPECT_ANY:
             case VEC_QUERY:
             case VEC_BRANCH:
+                break;
+            case VEC_CREATE_REFUSED:
+                have_do = 1; /* the vector's only step */
                 break;
             }
             if (!have_do)

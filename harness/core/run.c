@@ -1003,6 +1003,34 @@ static void run_sweep(const struct rc_dut *dut, const struct vec_record *r,
             stride > 1 ? " (strided)" : "");
 }
 
+/* A `create refused` vector (docs/vector-format.md): the configuration of
+ * its machine line is one the spec makes invalid, so create() must fail. Any
+ * error passes (RC_NOTSUP too: the device cannot be configured that way);
+ * RC_OK fails the rules of the step. */
+static void run_create_refused(const struct rc_dut *dut, const struct vec_record *r,
+                               const struct rc_config *cfg, struct rc_vec_result *res)
+{
+    const struct rc_machine_ops *ops = &dut->machine[r->machine->id];
+    const struct vec_step *s = &r->steps[0];
+    void *inst = NULL;
+    int rc = ops->create(dut->ctx, &inst, cfg);
+    if (rc == RC_DUT_LOST) {
+        verdict(res, RC_V_ERROR, s->line, "%s", lost_why(dut));
+        return;
+    }
+    if (rc != RC_OK) {
+        verdict(res, RC_V_PASS, 0, "%s create refused it: %s", r->machine->name,
+                RC_RESULT_TEXT(rc));
+        return;
+    }
+    if (ops->destroy && inst)
+        ops->destroy(inst);
+    verdict(res, RC_V_FAIL, s->line, "%s create accepted a configuration the spec "
+            "makes invalid (line %u); it must refuse it", r->machine->name, r->line);
+    fail_at(res, s);
+    expect_actual(res, "create refused", "create ok");
+}
+
 /* The step indices of alternative alt: the common steps (before the first
  * `branch`), then the steps of that branch. Returns how many. */
 static unsigned attempt_steps(const struct vec_record *r, unsigned alt, unsigned *idx)
@@ -1040,6 +1068,10 @@ void rc_run_vector(const struct rc_dut *dut, const struct vec_record *r,
             return;
         }
         cfg.n++;
+    }
+    if (vec_is_create_refused(r)) {
+        run_create_refused(dut, r, &cfg, res);
+        return;
     }
     struct rc_msg *out = malloc(OUT_CAP * sizeof *out);
     unsigned *idx = malloc((r->nsteps + 1) * sizeof *idx);

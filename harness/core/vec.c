@@ -494,8 +494,8 @@ static int end_record(struct parser *ps)
     } else {
         if (r->machine == NULL)
             return fail(ps, "vector %s has no 'machine' line", r->id);
-        if (last_do(r) < 0)
-            return fail(ps, "vector %s has no 'do' step", r->id);
+        if (last_do(r) < 0 && !vec_is_create_refused(r))
+            return fail(ps, "vector %s has no 'do' step (nor 'create refused')", r->id);
         if (r->nsteps > 0 && r->steps[r->nsteps - 1].type == VEC_BRANCH)
             return fail(ps, "vector %s: an empty 'branch' at its end", r->id);
         for (unsigned i = 0; i + 1 < r->nsteps; i++)
@@ -505,8 +505,8 @@ static int end_record(struct parser *ps)
         uint32_t all = r->nrules >= 32 ? 0xFFFFFFFFu : (1u << r->nrules) - 1u;
         for (unsigned i = 0; i < r->nsteps; i++) {
             struct vec_step *st = &r->steps[i];
-            if ((st->type == VEC_DO || st->type == VEC_QUERY) && !st->setup &&
-                st->rules == 0)
+            if ((st->type == VEC_DO || st->type == VEC_QUERY ||
+                 st->type == VEC_CREATE_REFUSED) && !st->setup && st->rules == 0)
                 st->rules = all;
             if (st->type != VEC_ORDER || st->order_any)
                 continue;
@@ -715,6 +715,22 @@ static int step_line(struct parser *ps, char **w, int nw)
     if (r->machine == NULL)
         return fail(ps, "'%s' before the 'machine' line", key);
     const struct rc_machine_desc *m = r->machine;
+    if (vec_is_create_refused(r) && strcmp(key, "checks") != 0 && strcmp(key, "setup") != 0)
+        return fail(ps, "'%s' after 'create refused' (line %u): that is the vector's "
+                        "only step", key, r->steps[0].line);
+    if (strcmp(key, "create") == 0) {
+        if (nw != 2 || strcmp(w[1], "refused") != 0)
+            return fail(ps, "'create' is: create refused");
+        if (r->nsteps != 0)
+            return fail(ps, "'create refused' must be the vector's only step (a step "
+                            "comes before it at line %u)", r->steps[0].line);
+        if (ps->cur_setup)
+            return fail(ps, "'create refused' is a check, not a set-up step "
+                            "(write 'checks' before it)");
+        st.type = VEC_CREATE_REFUSED;
+        st.rules = ps->cur_rules;
+        return add_step(ps, &st);
+    }
     if (strcmp(key, "do") == 0 || strcmp(key, "wait") == 0 || strcmp(key, "query") == 0) {
         st.rules = ps->cur_rules; /* attribution: only steps that are judged */
         st.setup = (uint8_t)ps->cur_setup;
@@ -1119,6 +1135,11 @@ void vec_set_hash(char out[17], const struct vec_set *set)
             h *= 0x100000001b3u;
         }
     snprintf(out, 17, "%016llx", (unsigned long long)h);
+}
+
+int vec_is_create_refused(const struct vec_record *r)
+{
+    return !r->sweep && r->nsteps > 0 && r->steps[0].type == VEC_CREATE_REFUSED;
 }
 
 int vec_is_negative(const struct vec_record *r)

@@ -83,7 +83,9 @@ enum vec_step_type {
     VEC_QUERY,       /* a query and its expected value */
     VEC_ORDER,       /* how the last DO's wire outputs may be ordered */
     VEC_ALLOW,       /* optional extra wire outputs of the last DO */
-    VEC_BRANCH       /* starts an alternative that runs to the end */
+    VEC_BRANCH,      /* starts an alternative that runs to the end */
+    VEC_CREATE_REFUSED /* create() must refuse the machine line's
+                          configuration: the vector's only step */
 };
 
 struct vec_step {
@@ -96,8 +98,9 @@ struct vec_step {
     int result;                      /* RESULT */
     struct vec_val value;            /* QUERY: expected value; ALLOW: max
                                         (n, 0 = any number) */
-    uint32_t rules;                  /* DO/QUERY: bit i = the record's rules[i]
-                                        is what this step checks */
+    uint32_t rules;                  /* DO/QUERY/CREATE_REFUSED: bit i =
+                                        the record's rules[i] is what this
+                                        step checks */
     uint8_t setup;                   /* DO/QUERY: a set-up step */
     uint8_t order_any;               /* ORDER: any order */
     uint32_t order_keys;             /* ORDER by: bit per argument index */
@@ -179,6 +182,8 @@ int vec_resolve(const struct vec_val *v, const struct rc_profile *p, uint64_t *o
  * mask is set; -1 also for a name not bound yet. */
 int vec_resolve_bound(const struct vec_val *v, const struct rc_profile *p,
                       const uint64_t *bound, uint32_t mask, uint64_t *out);
+/* A `create refused` vector: its only step requires create() to fail. */
+int vec_is_create_refused(const struct vec_record *r);
 /* A negative vector: one that expects a rejection (a result other than ok
  * or notsup). */
 int vec_is_negative(const struct vec_record *r);

@@ -87,6 +87,32 @@ static uint64_t arbrx_reason(enum rio_arb_free_reason reason)
     return 0; /* not reached: the reference reports its own reasons */
 }
 
+/* A3: the RC_SYMBOLS "violation" value (Part 9 2.4.7 rule broken). */
+static uint64_t arbrx_violation(enum rio_arb_rx_note_kind k)
+{
+    switch (k) {
+    case RIO_ARB_RX_V_DATA_WITHOUT_RESOURCE:
+        return 1; /* data_without_grant, rule 1 */
+    case RIO_ARB_RX_V_RELEASE_WITHOUT_RESOURCE:
+        return 2; /* release_without_grant, rules 7, 12 */
+    case RIO_ARB_RX_V_RELEASE_MID_PDU:
+        return 3; /* release_mid_pdu, rules 7, 8 */
+    case RIO_ARB_RX_V_SECOND_REQUEST:
+        return 4; /* second_request, rule 11 */
+    case RIO_ARB_RX_ALLOCATED:
+    case RIO_ARB_RX_FREED:
+    case RIO_ARB_RX_HELD:
+    case RIO_ARB_RX_DUPLICATE_REQUEST:
+    case RIO_ARB_RX_ABORT_KEPT:
+    case RIO_ARB_RX_IGNORED_CCP:
+    case RIO_ARB_RX_RELEASE_SEQ_MISMATCH:
+    case RIO_ARB_RX_STALE_REQUEST:
+    case RIO_ARB_RX_DEALLOC_CROSSING:
+        break;
+    }
+    return 0; /* NEVER: called for the violations only */
+}
+
 static void arbrx_outputs(struct rd_out *o, const struct rio_arb_rx_out *r)
 {
     for (unsigned i = 0; i < r->nmsg && i < RIO_ARB_OUT_MSGS; i++)
@@ -105,7 +131,7 @@ static void arbrx_outputs(struct rd_out *o, const struct rio_arb_rx_out *r)
         case RIO_ARB_RX_V_RELEASE_WITHOUT_RESOURCE:
         case RIO_ARB_RX_V_RELEASE_MID_PDU:
         case RIO_ARB_RX_V_SECOND_REQUEST:
-            RD_EMIT(o, RC_ARBRX_OUT_VIOLATION, (uint64_t)nt->kind, nt->flow);
+            RD_EMIT(o, RC_ARBRX_OUT_VIOLATION, arbrx_violation(nt->kind), nt->flow);
             break;
         case RIO_ARB_RX_HELD:
         case RIO_ARB_RX_DUPLICATE_REQUEST:

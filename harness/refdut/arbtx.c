@@ -63,6 +63,32 @@ int rd_arbtx_create(void *ctx, void **inst, const struct rc_config *cfg)
     return RC_OK;
 }
 
+/* A2: the RC_SYMBOLS "note" value (Part 9 2.4.7 terms). */
+static uint64_t arbtx_note(enum rio_arb_tx_note_kind k)
+{
+    switch (k) {
+    case RIO_ARB_TX_GRANTED:
+        return 0; /* granted */
+    case RIO_ARB_TX_REJECTED:
+        return 1; /* rejected */
+    case RIO_ARB_TX_TIMEOUT_REISSUE:
+        return 2; /* reissued */
+    case RIO_ARB_TX_STALE_RESPONSE:
+        return 3; /* stale */
+    case RIO_ARB_TX_DEALLOC_REQUESTED:
+        return 4; /* dealloc */
+    case RIO_ARB_TX_CONTEXT_START:
+        return 5; /* context_start */
+    case RIO_ARB_TX_CONTEXT_END:
+        return 6; /* context_end */
+    case RIO_ARB_TX_PDU_DONE:
+        return 7; /* pdu_done */
+    case RIO_ARB_TX_IGNORED_CCP:
+        return 8; /* ignored */
+    }
+    return 8; /* NEVER: every kind is listed */
+}
+
 static void arbtx_outputs(struct rd_out *o, const struct rio_arb_tx_out *r)
 {
     if (r->ndata != 0)
@@ -73,7 +99,7 @@ static void arbtx_outputs(struct rd_out *o, const struct rio_arb_tx_out *r)
                 r->msg[i].flow, r->msg[i].reissue,
                 (uint64_t)r->msg[i].travel);
     for (unsigned i = 0; i < r->nnote && i < RIO_ARB_OUT_NOTES; i++)
-        RD_EMIT(o, RC_ARBTX_OUT_NOTE, (uint64_t)r->note[i].kind,
+        RD_EMIT(o, RC_ARBTX_OUT_NOTE, arbtx_note(r->note[i].kind),
                 r->note[i].flow, r->note[i].seq);
 }
 

@@ -105,6 +105,14 @@ int rd_p9reg_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
     case RC_P9REG_EV_RESET:
         rc = rio_fcreg_reset(&r->blk);
         break;
+    case RC_P9REG_EV_ERRSTAT_WRITE:
+        if (!RD_FIT(ev, RD_UINT, RD_U32))
+            return RC_RANGE;
+        rc = rio_fcreg_port_errstat_write(&r->blk, (unsigned)a[0],
+                                          (uint32_t)a[1], &wr);
+        if (rc == RIO_OK)
+            RD_EMIT(&o, RC_P9REG_OUT_VALUE, wr.after);
+        break;
     case RC_P9REG_EV_END_:
         return RC_INVAL; /* not reached */
     }

@@ -70,8 +70,9 @@
  *     no ABI argument). Query csr(port): port >= ports is RC_RANGE.
  *
  * p9reg
- * F1  car_write / ctl_write output the register after the write (wr.after;
- *     the CAR never changes). ctl_read / errstat_read: value. Errors (port >=
+ * F1  car_write / ctl_write / errstat_write output the register after the
+ *     write (wr.after; the CAR never changes, nor does bit 28 of the Error
+ *     and Status CSR: I-FCREG-6). ctl_read / errstat_read: value. Errors (port >=
  *     ports: RC_NOENT) emit nothing. may_route_* of a port that does not
  *     exist answer 0 (the reference's rule), not an error.
  *
@@ -134,8 +135,8 @@
  *     result; with none collected it is RC_STATE.
  * S2  Every CCP sent: ccp(port, xon, fam, flow_id, destination_id,
  *     tgt_destination_id, soc, prio, crf), in the reference's order, then
- *     verdict(v) with v = enum rio_fcsw_verdict (the ABI has no symbols for
- *     verdicts).
+ *     verdict(v) with v the RC_SYMBOLS verdict value of the reference's
+ *     enum rio_fcsw_verdict (sw_verdict in sw.c; capability sw_verdicts).
  * S3  forward builds the rio_ccp_packet with ackID 0, VC 0, CRF 1, prio 3,
  *     rsrv 0, ftype 7 and the configured tt.
  * S4  listed: 1 / 0 from rio_fcsw_find.
@@ -146,12 +147,13 @@
  *     n > 2^32-1 is RC_RANGE.
  * A2  tx outputs: data(flow, pdu, segment, last) first, then msg(cmd, seq,
  *     flow, reissue, travel) in order (arb.h: "a step's data packet goes
- *     first"), then note(kind, flow, seq) with kind = enum
- *     rio_arb_tx_note_kind. travel is enum rio_arb_travel (0 own flow, 1
+ *     first"), then note(note, flow, seq) with note the RC_SYMBOLS value of
+ *     the reference's enum rio_arb_tx_note_kind (arbtx_note in arbtx.c). travel is enum rio_arb_travel (0 own flow, 1
  *     control channel), the ABI's "travel" symbols own/other.
  * A3  rx outputs: msg(cmd, seq, flow, dealloc) in order, then the notes:
  *     allocated(flow); freed(flow, reason) with the RC_SYMBOLS reasons 20-25;
- *     violation(kind, flow) with kind = enum rio_arb_rx_note_kind (9-12).
+ *     violation(violation, flow) with the RC_SYMBOLS values 1-4 of the
+ *     reference's violation kinds (arbrx_violation in arbrx.c).
  *     The other reference notes (held, duplicate request, abort kept,
  *     ignored CCP, RELEASE bit mismatch, stale request, dealloc crossing)
  *     have no ABI output and are not reported.
@@ -448,7 +450,9 @@ static const struct rc_dut rd_dut = {
                     RC_CAP_PERVC | RC_CAP_P12REG | RC_CAP_P9REG | RC_CAP_EP |
                     RC_CAP_SW | RC_CAP_ARBTX | RC_CAP_ARBRX | RC_CAP_CODEC |
                     RC_CAP_SWITCH | RC_CAP_SW_REPLACE | RC_CAP_ARBRX_FREED |
-                    RC_CAP_EP_NOTES,
+                    RC_CAP_EP_NOTES | RC_CAP_SW_VERDICTS | RC_CAP_ARBTX_NOTES |
+                    RC_CAP_ARBRX_VIOLATIONS | RC_CAP_P12REG_WROTE |
+                    RC_CAP_ERRSTAT_WRITE,
             .ports = 8,
             .vcs = 8,
             .counter_width = 4,

@@ -66,6 +66,44 @@ int rd_sw_create(void *ctx, void **inst, const struct rc_config *cfg)
     return RC_OK;
 }
 
+/* S2: the RC_SYMBOLS "verdict" value (Part 9 terms). */
+static uint64_t sw_verdict(enum rio_fcsw_verdict v)
+{
+    switch (v) {
+    case RIO_FCSW_NONE:
+        return 0; /* none */
+    case RIO_FCSW_XOFF_SENT:
+        return 1; /* xoff */
+    case RIO_FCSW_XOFF_SENT_REPLACING:
+        return 2; /* xoff_replacing */
+    case RIO_FCSW_NOT_CHOSEN:
+        return 3; /* not_chosen */
+    case RIO_FCSW_NEVER_MAINTENANCE:
+        return 4; /* maintenance */
+    case RIO_FCSW_NEVER_FLOW_CONTROL:
+        return 5; /* flow_control */
+    case RIO_FCSW_ILLEGAL_PRIO:
+        return 6; /* illegal_prio */
+    case RIO_FCSW_RESPONSE_SKIPPED:
+        return 7; /* response */
+    case RIO_FCSW_NOT_PARTICIPANT:
+        return 8; /* not_participant */
+    case RIO_FCSW_ALREADY_CONTROLLED:
+        return 9; /* listed */
+    case RIO_FCSW_LIST_FULL:
+        return 10; /* list_full */
+    case RIO_FCSW_XON_SENT:
+        return 11; /* xon */
+    case RIO_FCSW_XON_HELD:
+        return 12; /* xon_held */
+    case RIO_FCSW_FORWARDED:
+        return 13; /* forwarded */
+    case RIO_FCSW_DROPPED_NO_BUFFER:
+        return 14; /* dropped */
+    }
+    return 0; /* NEVER: every verdict is listed */
+}
+
 static void sw_outputs(struct rd_out *o, const struct rio_fcsw_out *r)
 {
     for (unsigned i = 0; i < r->n_send && i < RIO_FCSW_OUT_MAX; i++) {
@@ -75,7 +113,7 @@ static void sw_outputs(struct rd_out *o, const struct rio_fcsw_out *r)
                 s->pkt.ccp.tgt_destination_id, s->pkt.ccp.soc, s->pkt.prio,
                 s->pkt.crf);
     }
-    RD_EMIT(o, RC_SW_OUT_VERDICT, (uint64_t)r->verdict);
+    RD_EMIT(o, RC_SW_OUT_VERDICT, sw_verdict(r->verdict));
 }
 
 /* Builds the reference event in s->ev; returns RC_OK to run it, 1 when the

@@ -60,6 +60,13 @@
  * layout (create and cs64_decode without ctx, no policies, nothing after
  * cs64_decode); riocheck still loads it as it is: it declares no policy, and
  * vectors whose checks need a version 2 output argument are not-applicable.
+ *
+ * Later additions keep version 2: they are appended at the end of a table
+ * (capabilities 16-20, the p9reg event errstat_write, RC_SYMBOLS values for
+ * the sw verdict, arbtx note and arbrx violation notes), and each is used by
+ * vectors only for a device declaring its capability, so a version 2 library
+ * built before them still loads and passes. A device that declares one
+ * reports it as documented at the capability.
  */
 #ifndef RIOCHECK_DUT_H
 #define RIOCHECK_DUT_H
@@ -192,6 +199,14 @@ enum rc_machine {
 #define RC_P12REG_OUTPUTS(X)                                                   \
     X(VALUE, 1, "value", RC_WIRE, "value")                                     \
     X(WROTE, 2, "wrote", RC_NOTE, "after", "read_only", "reserved", "refused")
+/* wrote (capability p12reg_wrote: then after every write that returns ok),
+ * in Table 5-3's terms: after = the register after the write (what a read
+ * returns next); read_only = the bits of read-only fields the written value
+ * differs in ((value ^ before) & read-only; the header: value ^ header);
+ * reserved = the 1s written to reserved positions (a reserved word or an
+ * absent port's register: the whole value); refused = the bits of writable
+ * fields whose change the device refused (a p12reg config policy: tx_while_gen,
+ * size7, unsup_size, unsup_enable set to 0). */
 #define RC_P12REG_QUERIES(X) X(CSR, 1, "csr", 0, "port")
 
 /* p9reg: PE Features CAR, Port n Control CSR bits 13/15, Port n Error and
@@ -208,7 +223,11 @@ enum rc_machine {
     X(CTL_WRITE, 4, "ctl_write", 0, "port", "value")                           \
     X(ERRSTAT_READ, 5, "errstat_read", 0, "port")                              \
     X(SET_UNAVAILABLE, 6, "set_unavailable", 0, "port", "on")                  \
-    X(RESET, 7, "reset", 0, NULL)
+    X(RESET, 7, "reset", 0, NULL)                                              \
+    X(ERRSTAT_WRITE, 8, "errstat_write", 0, "port", "value")
+/* errstat_write (capability errstat_write; a library without it answers an
+ * unknown event): a software write to the Port n Error and Status CSR; the
+ * output is the register value after the write, as for ctl_write. */
 #define RC_P9REG_OUTPUTS(X) X(VALUE, 1, "value", RC_WIRE, "value")
 #define RC_P9REG_QUERIES(X)                                                    \
     X(MAY_ROUTE_FC, 1, "may_route_fc", 0, "port")                              \
@@ -524,7 +543,47 @@ RC_DECLARE_ENUMS_(ARBRX, arbrx)
     X("arbrx", "reason", "release_timeout", 24)                                \
     X("arbrx", "reason", "reset", 25)                                          \
     X("arbtx", "travel", "own", 0)     /* arbtx msg: in the flow it concerns */\
-    X("arbtx", "travel", "other", 1)   /* in another flow or channel */
+    X("arbtx", "travel", "other", 1)   /* in another flow or channel */\
+    /* sw verdict (capability sw_verdicts): what a step decided, in Part 9's  \
+     * terms (2.4.2.2, 2.4.3, 2.4.6, Table 2-1)                           */  \
+    X("sw", "verdict", "none", 0)           /* nothing to send */              \
+    X("sw", "verdict", "xoff", 1)           /* XOFF sent, flow listed */       \
+    X("sw", "verdict", "xoff_replacing", 2) /* ... after an XON that freed a   \
+                                               less important entry */        \
+    X("sw", "verdict", "not_chosen", 3)     /* another packet was chosen */    \
+    X("sw", "verdict", "maintenance", 4)    /* ftype 8: never a CCP */         \
+    X("sw", "verdict", "flow_control", 5)   /* ftype 7: never a CCP */         \
+    X("sw", "verdict", "illegal_prio", 6)   /* Table 2-1 illegal cell */       \
+    X("sw", "verdict", "response", 7)       /* a response not XOFF'd */        \
+    X("sw", "verdict", "not_participant", 8) /* Flow Control (Arbitration)     \
+                                               Participant = 0 */             \
+    X("sw", "verdict", "listed", 9)         /* the flow is already listed */   \
+    X("sw", "verdict", "list_full", 10)     /* no room: no XOFF */             \
+    X("sw", "verdict", "xon", 11)           /* XON sent */                     \
+    X("sw", "verdict", "xon_held", 12)      /* XON due, port not a             \
+                                               participant: held */           \
+    X("sw", "verdict", "forwarded", 13)     /* CCP routed on unchanged */      \
+    X("sw", "verdict", "dropped", 14)       /* CCP dropped, no buffer */       \
+    /* arbtx note (capability arbtx_notes), Part 9 2.4.7                  */  \
+    X("arbtx", "note", "granted", 0)        /* XON(ARB) answered the REQUEST */\
+    X("arbtx", "note", "rejected", 1)       /* XOFF(ARB) answered it */        \
+    X("arbtx", "note", "reissued", 2)       /* no answer in time: REQUEST      \
+                                               re-issued, same bit (rule 3) */\
+    X("arbtx", "note", "stale", 3)          /* an answer to no outstanding     \
+                                               REQUEST: ignored */            \
+    X("arbtx", "note", "dealloc", 4)        /* XOFF(ARB) during a multi-PDU    \
+                                               context: release asked (rule 8)*/\
+    X("arbtx", "note", "context_start", 5)  /* data of the flow may go */      \
+    X("arbtx", "note", "context_end", 6)    /* last segment (single) or        \
+                                               RELEASE (multi) sent */        \
+    X("arbtx", "note", "pdu_done", 7)       /* a PDU's last segment sent */    \
+    X("arbtx", "note", "ignored", 8)        /* a CCP not for a transmitter */  \
+    /* arbrx violation (capability arbrx_violations): the transmitter broke \
+     * a rule of Part 9 2.4.7                                             */  \
+    X("arbrx", "violation", "data_without_grant", 1)    /* rule 1 */           \
+    X("arbrx", "violation", "release_without_grant", 2) /* rules 7, 12 */      \
+    X("arbrx", "violation", "release_mid_pdu", 3)       /* rules 7, 8 */       \
+    X("arbrx", "violation", "second_request", 4)        /* rule 11 */
 
 /* ---- policies (ABI v2) ------------------------------------------------------
  * Where the spec lets a device choose (a "may", "implementation specific",
@@ -649,7 +708,18 @@ struct rc_profile {
     X(EP_NOTES, 15, "ep_notes")       /* ep reports the optional notes      \
                                          stopped, restarted, orphan and     \
                                          ignored; the vectors that check    \
-                                         them need it */
+                                         them need it */ \
+    X(SW_VERDICTS, 16, "sw_verdicts") /* sw reports a verdict note after     \
+                                         every step but candidate, with the  \
+                                         RC_SYMBOLS verdict values */        \
+    X(ARBTX_NOTES, 17, "arbtx_notes") /* arbtx reports note(note, flow,     \
+                                         seq) with the RC_SYMBOLS values */  \
+    X(ARBRX_VIOLATIONS, 18, "arbrx_violations") /* arbrx reports            \
+                                         violation(violation, flow) */       \
+    X(P12REG_WROTE, 19, "p12reg_wrote") /* p12reg reports the wrote note     \
+                                         after every write that returns ok */\
+    X(ERRSTAT_WRITE, 20, "errstat_write") /* p9reg implements the event     \
+                                         errstat_write */
 
 enum rc_cap {
 #define RC_CAP_ENUM_(n, bit, s) RC_CAP_##n = 1u << (bit),
