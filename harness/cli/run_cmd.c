@@ -12,6 +12,7 @@
 
 #include "../core/dutload.h"
 #include "../core/isolate.h"
+#include "../core/provenance.h"
 #include "../proc/proc.h"
 #include "../core/results.h"
 #include "../core/run.h"
@@ -654,6 +655,10 @@ int cmd_run(int argc, char **argv)
     FILE *tsv = NULL;
     struct rc_outdir od; /* the --out folder (outdir.h) */
     memset(&od, 0, sizeof od);
+    struct rc_run_info info; /* for the reports */
+    memset(&info, 0, sizeof info);
+    struct rc_prov prov; /* the strings of info's provenance */
+    memset(&prov, 0, sizeof prov);
     /* first of all: a second run into the same folder fails at once */
     if (reports && !list && rc_outdir_lock(&od, out_dir, err, sizeof err) != 0) {
         fprintf(stderr, "riocheck run: %s\n", err);
@@ -759,6 +764,19 @@ int cmd_run(int argc, char **argv)
         for (char **p = dut_cmd; *p && off < sizeof dut_desc; p++)
             off += (size_t)snprintf(dut_desc + off, sizeof dut_desc - off, " %s", *p);
     }
+    if (reports) {
+        /* provenance (docs/provenance.md): the DUT file hashed before it runs;
+         * one that cannot be read is reported as unknown, not a failure */
+        char pwarn[800];
+        if (rc_prov_fill(&prov, &info, &set, root, dut_path, dut_cmd, pwarn,
+                         sizeof pwarn) != 0) {
+            fprintf(stderr, "riocheck run: out of memory hashing the vector set\n");
+            status = CLI_IOERR;
+            goto done;
+        }
+        if (pwarn[0] != '\0')
+            fprintf(stderr, "riocheck run: warning: %s\n", pwarn);
+    }
     rows = calloc(n, sizeof *rows);
     if (rows == NULL) {
         status = CLI_IOERR;
@@ -839,8 +857,6 @@ int cmd_run(int argc, char **argv)
            "DUT errors) in %.2f s\n", ctx.pass, ctx.fail + ctx.errors, ctx.na, ctx.waived,
            ctx.errors, secs);
     if (reports) {
-        struct rc_run_info info;
-        memset(&info, 0, sizeof info);
         info.tool_version = RIOCHECK_VERSION;
         info.suite_version = SUITE_VERSION;
         vec_set_hash(info.vector_hash, &set); /* the bytes read, not a re-read */
@@ -900,6 +916,7 @@ done:
         rc_outdir_end(&od, why);
     }
     rc_outdir_end(&od, NULL);
+    rc_prov_free(&prov);
     if (proc)
         rc_proc_close(proc);
     rc_dut_unload(lib);
