@@ -211,6 +211,15 @@ struct rc_report_opts {
  *   tool, suite_version, vector_hash, started (ISO 8601), command_line,
  *   root           strings (null when not given)
  *   seed, sweep_stride  integers;  seconds  number (null if not finite)
+ *   provenance     {commit, compiler, host: strings, "unknown" when not
+ *                   known; dut_sha256: the DUT file's SHA-256, "unknown"
+ *                   when it could not be read, null for the built-in
+ *                   reference; dut_file: the file hashed or null;
+ *                   dut_recipe: "sha256sum FILE" or null; vectors_sha256;
+ *                   vectors_dir: the folder the names are relative to;
+ *                   vector_files: [names, in the order hashed];
+ *                   vectors_recipe: "cd DIR && sha256sum NAMES | sha256sum"}
+ *                  (docs/provenance.md)
  *   dut            {name, version, source, abi_version, profile: {
  *                   p12_revs: ["p12r2", ...], p9_revs: ["p9r3", ...],
  *                   capabilities: ["cs48", ...], caps_mask, parameters:
@@ -254,9 +263,13 @@ int rc_write_junit(FILE *f, const struct rc_run_info *info, const struct rc_cata
  * rule grouped by level (shall, should, may, def) its statement, rollup,
  * vector counts and failing vectors; per official checklist row its rules,
  * rollup and note; the interpretations that applied (link to
- * docs/interpretations.md#i-xxx-n and number of vectors); the failures with
- * a one-line rerun command; the untestable rules with their reasons; the
- * waivers used and the stale waivers (when o->waivers). o may be NULL. */
+ * interpretations.md#i-xxx-n, the copy the output folder ships beside it,
+ * and number of vectors); the provenance (rc_recipe_*); the failures
+ * grouped by the rule they fail, each with a one-line rerun command, the
+ * first RC_MD_FAILURES_SHOWN of each rule in full (the rest: results.json);
+ * the untestable rules with their reasons; the waivers used and the stale
+ * waivers (when o->waivers). o may be NULL. */
+#define RC_MD_FAILURES_SHOWN 5u
 int rc_write_markdown(FILE *f, const struct rc_run_info *info,
                       const struct rc_catalogue *cat, const struct rc_result_row *rows,
                       size_t n, const struct rc_report_opts *o);
@@ -289,6 +302,20 @@ int rc_write_interp_html(FILE *f, const char *text, size_t len);
  * RC_ESC_SH). A malloc'd string (free it), NULL when memory ran out. */
 char *rc_rerun_command(const struct rc_run_info *info, const struct rc_report_opts *o,
                        const char *vector_id);
+
+/* Provenance (docs/provenance.md) as every report prints it: the shell
+ * command that recomputes info->dut_sha256 ("sha256sum FILE") and
+ * info->vectors_sha256 ("cd DIR && sha256sum NAME... | sha256sum"), every
+ * word escaped for the shell (text.h RC_ESC_SH). Each returns 1 when it
+ * wrote one, 0 when info has nothing to recompute (the built-in reference;
+ * no vector hash). rc_recipe_str: the same in a malloc'd string (free it),
+ * NULL for nothing or no memory. rc_prov_text: s, or "unknown" for NULL or
+ * "". */
+int rc_recipe_dut(FILE *f, const struct rc_run_info *info);
+int rc_recipe_vectors(FILE *f, const struct rc_run_info *info);
+char *rc_recipe_str(int (*recipe)(FILE *, const struct rc_run_info *),
+                    const struct rc_run_info *info);
+const char *rc_prov_text(const char *s);
 
 /* ---- atomic replacement of an output file ---------------------------------- */
 
