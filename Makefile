@@ -113,6 +113,9 @@ SHIM := $(O)/bin/riocheck-shim
 ##                      load time of a 50,000-vector file
 ##   make coverage      line/branch coverage of reference/ by the vectors (lcov,
 ##                      genhtml): HTML in reports/coverage/
+##   make mutation      mutation score of the vectors alone: a seeded sample of
+##                      mutants of reference/src (MUT_PER_MODULE=20 per module),
+##                      score per module, survivors (harness/mutation/README.md)
 ##   make fuzz-build    libFuzzer targets BUILD/fuzz/T (clang, ASan+UBSan)
 ##   make fuzz-afl-build  AFL++ persistent targets BUILD/fuzz-afl/T (+ custom
 ##                      mutator libraries T-mutator.so)
@@ -270,6 +273,22 @@ bench: $(BENCH) $(RIOCHECK) $(SHIM) $(O)/lib/riocheck-reference.so
 	$(BENCH) $(O)/lib/riocheck-reference.so
 	@sh harness/bench/run-speed.sh $(RIOCHECK) $(SHIM) $(O)/lib/riocheck-reference.so
 	@sh harness/bench/load-speed.sh $(RIOCHECK)
+
+# Mutation score of the conformance vectors alone (issue 12; a benchmark, not
+# a test): a seeded sample of mutants of reference/src, each built into a
+# relinked riocheck and run against the vectors (harness/mutation/README.md).
+# MUT_PER_MODULE=20 MUT_SEED=1 MUT_JOBS=nproc MUT_MODULES=... MUT_TIMEOUT=s
+# MUT_SWEEP_STRIDE=1; results in BUILD/mutation-VARIANT/.
+MUTATE := $(O)/bin/riocheck-mutate
+$(MUTATE): $(O)/harness/mutation/mutate.o
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^
+
+.PHONY: mutation
+mutation: $(MUTATE) $(RIOCHECK)
+	@MUT_MUTATE=$(MUTATE) MUT_CC="$(CC)" MUT_CFLAGS="$(ALL_CFLAGS) $(REF_INC)" \
+	    MUT_LDFLAGS="$(ALL_LDFLAGS)" MUT_OBJ=$(O) MUT_LINK="$(CLI_OBJ) $(HARNESS_OBJ)" \
+	    MUT_OUT=$${MUT_OUT:-$(BUILD)/mutation-$(VARIANT)} sh harness/mutation/run.sh
 
 # Line and branch coverage of reference/ by the conformance vectors alone
 # (riocheck run against the built-in reference), with lcov and genhtml:
