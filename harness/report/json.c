@@ -174,6 +174,34 @@ static void js_profile(struct js *j, const struct rc_profile *p)
     js_close(j, '}');
 }
 
+/* provenance (docs/provenance.md) */
+static void js_provenance(struct js *j, const struct rc_run_info *info)
+{
+    js_key(j, "provenance");
+    js_open(j, '{', 0);
+    js_kstr(j, "commit", rc_prov_text(info->commit));
+    js_kstr(j, "compiler", rc_prov_text(info->compiler));
+    js_kstr(j, "host", rc_prov_text(info->host));
+    /* "" with no file hashed: the built-in reference (null); with one: unknown */
+    js_kstr(j, "dut_sha256", info->dut_sha256[0] == '\0' && info->dut_hashed == NULL
+                                 ? NULL : rc_prov_text(info->dut_sha256));
+    js_kstr(j, "dut_file", info->dut_hashed);
+    char *r = rc_recipe_str(rc_recipe_dut, info);
+    js_kstr(j, "dut_recipe", r);
+    free(r);
+    js_kstr(j, "vectors_sha256", rc_prov_text(info->vectors_sha256));
+    js_kstr(j, "vectors_dir", info->vectors_dir);
+    js_key(j, "vector_files");
+    js_open(j, '[', 0);
+    for (size_t i = 0; info->vector_files != NULL && i < info->nvector_files; i++)
+        js_item_str(j, info->vector_files[i], (size_t)-1);
+    js_close(j, ']');
+    r = rc_recipe_str(rc_recipe_vectors, info);
+    js_kstr(j, "vectors_recipe", r);
+    free(r);
+    js_close(j, '}');
+}
+
 /* scratch: room for cat->nmap indices */
 static void js_vector(struct js *j, const struct rc_run_info *info,
                       const struct rc_rollups *ro, const struct rc_catalogue *cat,
@@ -267,6 +295,7 @@ int rc_write_json_opts(FILE *f, const struct rc_run_info *info,
     js_kstr(&j, "root", info->root);
     js_ku64(&j, "seed", info->seed);
     js_ku64(&j, "sweep_stride", info->sweep_stride);
+    js_provenance(&j, info);
 
     js_key(&j, "dut");
     js_open(&j, '{', 0);

@@ -68,6 +68,18 @@ static void properties(FILE *f, const struct rc_run_info *info)
     snprintf(num, sizeof num, "%" PRIu32, info->sweep_stride);
     property(f, "sweep_stride", num, sizeof num);
     property(f, "command_line", info->command_line, (size_t)-1);
+    /* provenance (docs/provenance.md) */
+    property(f, "commit", rc_prov_text(info->commit), (size_t)-1);
+    property(f, "compiler", rc_prov_text(info->compiler), (size_t)-1);
+    property(f, "host", rc_prov_text(info->host), (size_t)-1);
+    if (info->dut_sha256[0] != '\0' || info->dut_hashed != NULL) {
+        property(f, "dut_sha256", rc_prov_text(info->dut_sha256), (size_t)-1);
+        property(f, "dut_file", info->dut_hashed, (size_t)-1);
+    }
+    property(f, "vectors_sha256", rc_prov_text(info->vectors_sha256), (size_t)-1);
+    char *r = rc_recipe_str(rc_recipe_vectors, info);
+    property(f, "vectors_recipe", r, (size_t)-1);
+    free(r);
     fputs("    </properties>\n", f);
 }
 

@@ -178,6 +178,43 @@ static void header(FILE *f, const struct rc_run_info *info, const struct rc_roll
             ro->nofficial);
 }
 
+/* What was tested, on what, built from what, and how a customer recomputes
+ * the two hashes (docs/provenance.md). */
+static void provenance(FILE *f, const struct rc_run_info *info)
+{
+    fputs("## Provenance\n\n| | |\n|---|---|\n| riocheck | ", f);
+    md_text(f, info->tool_version, (size_t)-1);
+    fputs(", commit ", f);
+    md_code(f, rc_prov_text(info->commit), (size_t)-1, 1);
+    fputs(" |\n| Built with | ", f);
+    md_text(f, rc_prov_text(info->compiler), (size_t)-1);
+    fputs(" |\n| Host | ", f);
+    md_text(f, rc_prov_text(info->host), (size_t)-1);
+    fputs(" |\n| DUT file SHA-256 | ", f);
+    if (info->dut_sha256[0] == '\0' && info->dut_hashed == NULL) {
+        fputs("none: the built-in reference, part of riocheck (its commit names it)", f);
+    } else {
+        md_code(f, rc_prov_text(info->dut_sha256), (size_t)-1, 1);
+        if (info->dut_hashed != NULL) {
+            fputs(" of ", f);
+            md_code(f, info->dut_hashed, (size_t)-1, 1);
+        }
+    }
+    fputs(" |\n| Vector set SHA-256 | ", f);
+    md_code(f, rc_prov_text(info->vectors_sha256), (size_t)-1, 1);
+    fprintf(f, " (%zu file%s; FNV-1a ", info->nvector_files,
+            info->nvector_files == 1 ? "" : "s");
+    md_code(f, info->vector_hash, sizeof info->vector_hash, 1);
+    fputs(" as older reports gave it) |\n\n", f);
+    fputs("To recompute the hashes (GNU coreutils; `unknown`, `-dirty` and the "
+          "recipe: docs/provenance.md):\n\n```sh\n", f);
+    if (rc_recipe_dut(f, info))
+        fputs("\n", f);
+    if (rc_recipe_vectors(f, info))
+        fputs("\n", f);
+    fputs("```\n\n", f);
+}
+
 static void totals(FILE *f, const struct rc_rollups *ro)
 {
     fputs("## Totals\n\n", f);
@@ -317,56 +354,133 @@ static void interpretations(FILE *f, const struct rc_rollups *ro)
         for (; id[k] != '\0' && k < sizeof anchor - 1; k++)
             anchor[k] = (id[k] >= 'A' && id[k] <= 'Z') ? (char)(id[k] - 'A' + 'a') : id[k];
         anchor[k] = '\0';
-        /* ids are I-[A-Z0-9]+-[0-9]+ (results.c), safe in a link as is */
-        fprintf(f, "| [%s](docs/interpretations.md#%s) | %zu |\n", id, anchor,
+        /* ids are I-[A-Z0-9]+-[0-9]+ (results.c), safe in a link as is; the
+         * output folder ships docs/interpretations.md beside this file */
+        fprintf(f, "| [%s](interpretations.md#%s) | %zu |\n", id, anchor,
                 ro->interp[i].vectors);
     }
     fputs("\n", f);
 }
 
-static void failures(FILE *f, const struct rc_run_info *info, const struct rc_report_opts *o,
-                     const struct rc_result_row *rows, size_t n, const struct rc_rollups *ro)
+/* One failing vector in full: verdict, place, rules, detail, expected,
+ * actual and the rerun command. */
+static void failure_item(FILE *f, const struct rc_run_info *info,
+                         const struct rc_report_opts *o, const struct rc_result_row *row)
 {
-    fputs("## Failures\n\n", f);
-    if (ro->totals[RC_V_FAIL] + ro->totals[RC_V_ERROR] == 0) {
-        fputs("None.\n\n", f);
-        return;
+    const struct vec_record *r = row->rec;
+    const struct rc_vec_result *res = &row->res;
+    fputs("- ", f);
+    md_code(f, r->id, sizeof r->id, 0);
+    fprintf(f, " **%s** at ", rc_verdict_name(res->verdict));
+    md_text(f, rc_report_path(info, r->file), (size_t)-1);
+    fprintf(f, ":%u (rules ", res->line ? res->line : r->line);
+    for (unsigned k = 0; k < r->nrules && k < VEC_MAX_RULES; k++) {
+        fputs(k ? ", " : "", f);
+        md_code(f, r->rules[k], (size_t)-1, 0);
     }
-    for (size_t i = 0; i < n; i++) {
-        const struct vec_record *r = rows[i].rec;
-        const struct rc_vec_result *res = &rows[i].res;
-        if (r == NULL || (res->verdict != RC_V_FAIL && res->verdict != RC_V_ERROR))
-            continue;
-        fputs("- ", f);
-        md_code(f, r->id, sizeof r->id, 0);
-        fprintf(f, " **%s** at ", rc_verdict_name(res->verdict));
-        md_text(f, rc_report_path(info, r->file), (size_t)-1);
-        fprintf(f, ":%u (rules ", res->line ? res->line : r->line);
-        for (unsigned k = 0; k < r->nrules && k < VEC_MAX_RULES; k++) {
-            fputs(k ? ", " : "", f);
-            md_code(f, r->rules[k], (size_t)-1, 0);
-        }
-        fputs(")", f);
-        if (res->detail[0] != '\0') {
-            fputs(": ", f);
-            md_text(f, res->detail, sizeof res->detail);
-        }
-        fputs("\n", f);
-        if (res->expected[0] != '\0') {
-            fputs("  - expected: ", f);
-            md_code(f, res->expected, sizeof res->expected, 0);
-            fputs("\n", f);
-        }
-        if (res->actual[0] != '\0') {
-            fputs("  - actual: ", f);
-            md_code(f, res->actual, sizeof res->actual, 0);
-            fputs("\n", f);
-        }
-        fputs("  - rerun: ", f);
-        rerun_command(f, info, o, r->id);
-        fputs("\n", f);
+    fputs(")", f);
+    if (res->detail[0] != '\0') {
+        fputs(": ", f);
+        md_text(f, res->detail, sizeof res->detail);
     }
     fputs("\n", f);
+    if (res->expected[0] != '\0') {
+        fputs("  - expected: ", f);
+        md_code(f, res->expected, sizeof res->expected, 0);
+        fputs("\n", f);
+    }
+    if (res->actual[0] != '\0') {
+        fputs("  - actual: ", f);
+        md_code(f, res->actual, sizeof res->actual, 0);
+        fputs("\n", f);
+    }
+    fputs("  - rerun: ", f);
+    rerun_command(f, info, o, r->id);
+    fputs("\n", f);
+}
+
+/* The first RC_MD_FAILURES_SHOWN of a group in full (one already shown
+ * under an earlier rule: a line pointing there), then how many more. */
+static void failure_group(FILE *f, const struct rc_run_info *info,
+                          const struct rc_report_opts *o, const struct rc_result_row *rows,
+                          const size_t *idx, size_t count, const char **shown_under,
+                          const char *rule)
+{
+    for (size_t k = 0; k < count && k < RC_MD_FAILURES_SHOWN; k++) {
+        const struct rc_result_row *row = &rows[idx[k]];
+        if (shown_under[idx[k]] != NULL) {
+            fputs("- ", f);
+            md_code(f, row->rec->id, sizeof row->rec->id, 0);
+            fprintf(f, " **%s**: see above, under ", rc_verdict_name(row->res.verdict));
+            md_code(f, shown_under[idx[k]], (size_t)-1, 0);
+            fputs("\n", f);
+            continue;
+        }
+        failure_item(f, info, o, row);
+        shown_under[idx[k]] = rule;
+    }
+    if (count > RC_MD_FAILURES_SHOWN)
+        fprintf(f, "- ... and %zu more: see results.json\n", count - RC_MD_FAILURES_SHOWN);
+    fputs("\n", f);
+}
+
+/* Failures grouped by the rule they fail (catalogue order), capped per rule:
+ * the full list, with every detail, is results.json's. Failing vectors that
+ * fail no catalogued rule come last. */
+static int failures(FILE *f, const struct rc_run_info *info, const struct rc_report_opts *o,
+                    const struct rc_result_row *rows, size_t n, const struct rc_rollups *ro)
+{
+    size_t nfail = ro->totals[RC_V_FAIL] + ro->totals[RC_V_ERROR];
+    fputs("## Failures\n\n", f);
+    if (nfail == 0) {
+        fputs("None.\n\n", f);
+        return 0;
+    }
+    const char **shown_under = calloc(n ? n : 1, sizeof *shown_under);
+    size_t *other = calloc(n ? n : 1, sizeof *other);
+    unsigned char *grouped = calloc(n ? n : 1, 1);
+    if (shown_under == NULL || other == NULL || grouped == NULL) {
+        free(shown_under), free(other), free(grouped);
+        return -1;
+    }
+    for (size_t r = 0; r < ro->nrule; r++)
+        for (size_t k = 0; k < ro->rule[r].nfailing; k++)
+            if (ro->rule[r].failing[k] < n)
+                grouped[ro->rule[r].failing[k]] = 1;
+    fprintf(f, "%zu vector%s failed (%zu fail, %zu error), grouped by the rule they fail; "
+               "the first %u of each rule in full. Every failure, with its detail, "
+               "expected and actual output, is in results.json (`vectors`, verdict "
+               "`fail` or `error`).\n\n", nfail, nfail == 1 ? "" : "s",
+            ro->totals[RC_V_FAIL], ro->totals[RC_V_ERROR], RC_MD_FAILURES_SHOWN);
+    for (size_t i = 0; i < ro->nrule; i++) {
+        const struct rc_rule_rollup *ru = &ro->rule[i];
+        if (ru->nfailing == 0)
+            continue;
+        fputs("### ", f);
+        md_code(f, ru->rule->id, (size_t)-1, 0);
+        fprintf(f, " (%zu failing)\n\n", ru->nfailing);
+        failure_group(f, info, o, rows, ru->failing, ru->nfailing, shown_under,
+                      ru->rule->id);
+    }
+    /* failing vectors no rule group holds (rule ids not in the catalogue) */
+    size_t nother = 0;
+    for (size_t i = 0; i < n; i++) {
+        const struct rc_result_row *row = &rows[i];
+        if (row->rec == NULL ||
+            (row->res.verdict != RC_V_FAIL && row->res.verdict != RC_V_ERROR))
+            continue;
+        if (!grouped[i])
+            other[nother++] = i;
+    }
+    if (nother > 0) {
+        fprintf(f, "### Other failures (%zu, their rules are not in the catalogue)\n\n",
+                nother);
+        failure_group(f, info, o, rows, other, nother, shown_under, "-");
+    }
+    free(shown_under);
+    free(other);
+    free(grouped);
+    return 0;
 }
 
 static void untestable(FILE *f, const struct rc_rollups *ro)
@@ -468,13 +582,14 @@ int rc_write_markdown(FILE *f, const struct rc_run_info *info,
     if (rc_rollups_build_for(&ro, cat, rows, n, info && info->dut ? &info->dut->profile : NULL) != 0)
         return -1;
     header(f, info, &ro);
+    provenance(f, info);
     totals(f, &ro);
     rules(f, &ro, rows);
     official(f, &ro);
     interpretations(f, &ro);
-    failures(f, info, o, rows, n, &ro);
+    int rc = failures(f, info, o, rows, n, &ro);
     untestable(f, &ro);
-    int rc = waivers(f, o, rows, n);
+    rc |= waivers(f, o, rows, n);
     rc_rollups_free(&ro);
     return rc != 0 || fflush(f) != 0 || ferror(f) ? -1 : 0;
 }
