@@ -39,7 +39,8 @@ static const char diff_help[] =
     "newly waived failure (listed with its reason, not a regression), a verdict\n"
     "to or from not-applicable or untestable, vectors and rules added or removed\n"
     "otherwise. The run context is shown, never gated on; the run's start time,\n"
-    "duration, command line and root folder are left out (they always differ).\n"
+    "duration, command line and root folder are left out (they always differ),\n"
+    "and so are the provenance's sha256sum recipes (they repeat its file lists).\n"
     "\n"
     "Options:\n"
     "  --json            one JSON object (format riocheck-diff-1) instead of text\n"
@@ -458,11 +459,12 @@ struct ctx_list {
     size_t n, cap;
 };
 
-/* Never shown: they differ between any two runs. */
+/* Never shown: they differ between any two runs, or (the recipes) repeat
+ * what other keys show. */
 static int volatile_key(const char *k, size_t len)
 {
     static const char *const v[] = {"started", "seconds", "command_line", "root", "date",
-                                    "time"};
+                                    "time", "dut_recipe", "vectors_recipe"};
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
         if (len == strlen(v[i]) && memcmp(k, v[i], len) == 0)
             return 1;
