@@ -64,6 +64,47 @@ static void expect_actual(struct rc_vec_result *res, const char *expected,
     res->actual[b] = '\0';
 }
 
+/* A byte string's arguments (len, hi, lo: up to 16 bytes, big-endian, hi
+ * holding bytes 0-7 with byte 0 in its top 8 bits; docs/vendor-guide.md),
+ * printed the way the vectors write it, " hex=807FC4003902": 2*len
+ * upper-case digits, leading zero bytes kept. -1 when the values are not a
+ * byte string hex= can write (len 0 or over 16, or a bit set past len
+ * bytes): the caller then prints the three (hi_lo_width). */
+static int format_hex(char *dst, size_t cap, uint64_t len, uint64_t hi, uint64_t lo)
+{
+    static const char digit[] = "0123456789ABCDEF";
+    if (len == 0 || len > 16)
+        return -1;
+    char hex[33];
+    for (unsigned i = 0; i < 16; i++) {
+        uint64_t word = i < 8 ? hi : lo;
+        unsigned b = (unsigned)(word >> (56 - 8 * (i % 8))) & 0xFFu;
+        if (i >= len && b != 0)
+            return -1;
+        hex[2 * i] = digit[b >> 4];
+        hex[2 * i + 1] = digit[b & 15u];
+    }
+    hex[2 * len] = '\0';
+    return snprintf(dst, cap, " hex=%s", hex);
+}
+
+/* The indices of a kind's len, hi and lo arguments (all three, or -1 in
+ * bytes[0] when it has no byte string). */
+static void bytes_args(int bytes[3], const struct rc_kind_desc *k)
+{
+    bytes[0] = rc_kind_arg(k, "len");
+    bytes[1] = rc_kind_arg(k, "hi");
+    bytes[2] = rc_kind_arg(k, "lo");
+    if (bytes[1] < 0 || bytes[2] < 0)
+        bytes[0] = -1;
+}
+
+/* hi or lo of a byte string that hex= cannot write: all 16 digits. */
+static int hi_lo_width(const int bytes[3], unsigned idx)
+{
+    return bytes[0] >= 0 && (idx == (unsigned)bytes[1] || idx == (unsigned)bytes[2]);
+}
+
 void rc_format_msg(char *dst, size_t cap, const char *machine,
                    const struct rc_kind_desc *kind, const struct rc_msg *m)
 {
@@ -73,10 +114,27 @@ void rc_format_msg(char *dst, size_t cap, const char *machine,
         return;
     off = (size_t)n;
     unsigned nargs = kind ? rc_kind_nargs(kind) : 0;
+    int bytes[3] = {-1, -1, -1}, as_hex = 0;
+    if (kind)
+        bytes_args(bytes, kind);
+    if (bytes[0] >= 0 && (unsigned)bytes[0] < m->nargs && (unsigned)bytes[1] < m->nargs &&
+        (unsigned)bytes[2] < m->nargs) {
+        char tmp[48];
+        as_hex = format_hex(tmp, sizeof tmp, m->arg[bytes[0]], m->arg[bytes[1]],
+                            m->arg[bytes[2]]) > 0;
+    }
     for (unsigned i = 0; i < nargs && i < m->nargs && off < cap; i++) {
         const char *an = kind->args[i];
         const char *sym = rc_symbol_name(machine, kind->name, an, m->arg[i]);
-        if (sym)
+        if (as_hex && (i == (unsigned)bytes[1] || i == (unsigned)bytes[2]))
+            continue; /* written by hex= */
+        if (as_hex && i == (unsigned)bytes[0])
+            n = format_hex(dst + off, cap - off, m->arg[bytes[0]], m->arg[bytes[1]],
+                           m->arg[bytes[2]]);
+        else if (hi_lo_width(bytes, i))
+            n = snprintf(dst + off, cap - off, " %s=0x%016llX", an,
+                         (unsigned long long)m->arg[i]);
+        else if (sym)
             n = snprintf(dst + off, cap - off, " %s=%s", an, sym);
         else if (m->arg[i] < 256)
             n = snprintf(dst + off, cap - off, " %s=%llu", an,
@@ -220,19 +278,42 @@ static void format_expected(const struct attempt *a, char *dst, size_t cap,
 {
     const char *machine = a->r->machine->name;
     size_t off = (size_t)snprintf(dst, cap, "%s", e->kind->name);
+    /* a byte string the line gives as plain values (hex= sets all three):
+     * printed as hex=, the way the vector wrote it */
+    int bytes[3], at[3] = {-1, -1, -1}, as_hex = 0;
+    uint64_t bv[3] = {0, 0, 0};
+    bytes_args(bytes, e->kind);
+    for (unsigned i = 0; i < e->nargs && bytes[0] >= 0; i++)
+        for (int k = 0; k < 3; k++)
+            if (e->args[i].index == (unsigned)bytes[k] && !e->args[i].v.masked &&
+                val(a, &e->args[i].v, &bv[k]) == 0)
+                at[k] = (int)i;
+    if (at[0] >= 0 && at[1] >= 0 && at[2] >= 0) {
+        char tmp[48];
+        as_hex = format_hex(tmp, sizeof tmp, bv[0], bv[1], bv[2]) > 0;
+    }
+    int first = at[0] < at[1] ? (at[0] < at[2] ? at[0] : at[2]) : (at[1] < at[2] ? at[1] : at[2]);
     for (unsigned i = 0; i < e->nargs && off < cap; i++) {
         uint64_t v = 0;
-        const char *an = e->kind->args[e->args[i].index];
-        int n;
-        if (val(a, &e->args[i].v, &v) != 0) {
+        unsigned idx = e->args[i].index;
+        const char *an = e->kind->args[idx];
+        int n, wide = hi_lo_width(bytes, idx);
+        if (as_hex && ((int)i == at[0] || (int)i == at[1] || (int)i == at[2])) {
+            if ((int)i != first)
+                continue; /* written by hex= */
+            n = format_hex(dst + off, cap - off, bv[0], bv[1], bv[2]);
+        } else if (val(a, &e->args[i].v, &v) != 0) {
             unsigned slot = (unsigned)(e->args[i].v.var - VEC_BIND);
             n = snprintf(dst + off, cap - off, " %s=?%s", an,
                          slot < VEC_MAX_BINDS ? a->r->bind_names[slot] : "");
         } else {
             const char *sym = rc_symbol_name(machine, e->kind->name, an, v);
             n = e->args[i].v.masked
-                    ? snprintf(dst + off, cap - off, " %s=0x%llX/0x%llX", an,
+                    ? snprintf(dst + off, cap - off, wide ? " %s=0x%016llX/0x%016llX"
+                                                          : " %s=0x%llX/0x%llX", an,
                                (unsigned long long)v, (unsigned long long)e->args[i].v.care)
+                : wide ? snprintf(dst + off, cap - off, " %s=0x%016llX", an,
+                                  (unsigned long long)v)
                 : sym ? snprintf(dst + off, cap - off, " %s=%s", an, sym)
                     : snprintf(dst + off, cap - off, v < 256 ? " %s=%llu" : " %s=0x%llX",
                                an, (unsigned long long)v);
