@@ -92,17 +92,21 @@ static const char style[] =
     "padding-bottom:.25rem;border-bottom:1px solid var(--line)}h3{font-size:1.05rem;margin:1.2rem 0 .4rem}\n"
     "code,pre,.mono{font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;font-size:.86em}\n"
     "pre{background:var(--bg2);border:1px solid var(--line);border-radius:4px;padding:.4rem .6rem;"
-    "margin:.2rem 0;white-space:pre-wrap;word-break:break-all}\n"
+    "margin:.2rem 0;white-space:pre-wrap;overflow-wrap:anywhere}\n"
     "table{border-collapse:collapse;width:100%;margin:.4rem 0 1rem}\n"
     "th,td{border:1px solid var(--line);padding:.3rem .5rem;text-align:left;vertical-align:top}\n"
     "th{background:var(--bg2)}td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}\n"
     "table.kv th{width:15rem}\n"
-    "td{overflow-wrap:anywhere}\n"
+    "td{overflow-wrap:anywhere}#rules-table td:nth-child(-n+3),#official-table td:first-child"
+    "{white-space:nowrap;overflow-wrap:normal}\n"
     ".verdict{display:flex;gap:1rem;align-items:stretch;flex-wrap:wrap;margin:0 0 1rem}\n"
-    ".big{font-size:1.9rem;font-weight:700;padding:.6rem 1.2rem;border-radius:6px;color:#fff;"
-    "text-transform:uppercase;letter-spacing:.04em}\n"
+    ".verdict .big{font-size:1.9rem;font-weight:700;padding:.5rem 1.2rem;border-radius:6px;"
+    "color:#fff;text-transform:uppercase;letter-spacing:.04em;line-height:1.2}\n"
+    ".verdict .big small{display:block;font-size:.75rem;font-weight:600;letter-spacing:.08em;"
+    "opacity:.9}\n"
     ".big.v-pass{background:var(--pass)}.big.v-fail{background:var(--fail)}"
-    ".big.v-incomplete,.big.v-pass-with-waivers{background:var(--warn)}\n"
+    ".big.v-incomplete,.big.v-pass-with-waivers{background:var(--warn)}"
+    ".big.v-unknown{background:var(--muted)}\n"
     ".card{border:1px solid var(--line);border-radius:6px;padding:.45rem .9rem;min-width:11rem}\n"
     ".card b{display:block;font-size:1.35rem}.card span{color:var(--muted);font-size:.85rem}\n"
     ".badge{display:inline-block;padding:0 .45rem;border-radius:1rem;font-size:.8rem;"
@@ -118,12 +122,14 @@ static const char style[] =
     ".filters label{font-weight:600}.muted{color:var(--muted)}\n"
     ".vec{border:1px solid var(--line);border-radius:6px;padding:.5rem .8rem;margin:.4rem 0}\n"
     ".vec .k{color:var(--muted);display:inline-block;min-width:5.5rem}\n"
+    ".ea{display:grid;grid-template-columns:1fr 1fr;gap:.2rem .8rem;margin:.2rem 0}"
+    ".ea pre{margin:0}.ea pre.actual{border-color:#f1aeb5}\n"
     "details>summary{cursor:pointer;color:var(--info);margin:.3rem 0}\n"
     ".note{border-left:4px solid var(--warn);padding:.3rem .8rem;background:#fff8c5}\n"
     "[hidden]{display:none!important}\n"
     "@media print{body{max-width:none;padding:0;font-size:10.5pt}nav,.filters,.noprint{display:none!important}"
     "tr[hidden]{display:table-row!important}.vec,tr{break-inside:avoid}"
-    "h2{break-after:avoid}.big{color:#000;border:3px solid #000;background:none!important}"
+    "h2{break-after:avoid}.verdict .big{color:#000;border:3px solid #000;background:none!important}"
     "a{color:inherit;text-decoration:none}pre{white-space:pre-wrap}}\n"
     "</style>\n";
 
@@ -192,9 +198,9 @@ static void at_a_glance(FILE *f, const struct rc_run_info *info, const struct rc
 {
     const struct rc_dut *d = info->dut;
     fputs("<header>\n<h1>RapidIO Part 12 / Part 9 compliance report</h1>\n", f);
-    fputs("<div class=\"verdict\">\n<div class=\"big v-", f);
-    fputs(ro->overall, f);
-    fprintf(f, "\" id=\"overall\">%s</div>\n", ro->overall);
+    const char *overall = ro->overall != NULL ? ro->overall : "unknown";
+    fprintf(f, "<div class=\"verdict\">\n<div class=\"big v-%s\" id=\"overall\"><small>"
+               "overall result</small>%s</div>\n", overall, overall);
     fprintf(f, "<div class=\"card\"><b>%zu of %zu</b><span>rules applicable to the "
                "declared profile passed</span></div>\n",
             ro->applicable_passed, ro->applicable);
@@ -237,11 +243,11 @@ static void at_a_glance(FILE *f, const struct rc_run_info *info, const struct rc
 
 static void toc(FILE *f)
 {
-    fputs("<nav><a href=\"#provenance\">Provenance</a><a href=\"#profile\">Profile and "
-          "policies</a><a href=\"#rules\">Rules</a><a href=\"#official\">Official "
-          "checklist</a><a href=\"#failures\">Failures</a><a href=\"#interpretations\">"
-          "Interpretations</a><a href=\"#untestable\">Untestable</a><a href=\"#waivers\">"
-          "Waivers</a></nav>\n", f);
+    fputs("<nav><a href=\"#rules\">Rules</a><a href=\"#official\">Official checklist</a>"
+          "<a href=\"#failures\">Failures</a><a href=\"#profile\">Profile and policies</a>"
+          "<a href=\"#interpretations\">Interpretations</a><a href=\"#untestable\">"
+          "Untestable</a><a href=\"#waivers\">Waivers</a><a href=\"#provenance\">"
+          "Provenance</a></nav>\n", f);
 }
 
 static void provenance(FILE *f, const struct rc_run_info *info)
@@ -368,9 +374,11 @@ static int filters(FILE *f, const struct rc_rollups *ro)
     return 0;
 }
 
-static void rules(FILE *f, const struct rc_rollups *ro)
+static int rules(FILE *f, const struct rc_rollups *ro)
 {
     fputs("<section id=\"rules\">\n<h2>Rules</h2>\n", f);
+    if (filters(f, ro) != 0)
+        return -1;
     fputs("<p>A rule fails when a step that checks it failed (a vector fails only the "
           "rules of its failing step); error when the device misbehaved (crash, hang, "
           "malformed output); inconclusive when a vector could not make its check; "
@@ -423,6 +431,7 @@ static void rules(FILE *f, const struct rc_rollups *ro)
                 ru->count[RC_V_NA], ru->count[RC_V_WAIVED]);
     }
     fputs("</tbody></table>\n</section>\n", f);
+    return 0;
 }
 
 static void official(FILE *f, const struct rc_rollups *ro, const struct rc_catalogue *cat)
@@ -504,15 +513,13 @@ static int vector_box(FILE *f, const struct rc_run_info *info, const struct rc_r
         text(f, res->detail, sizeof res->detail, "");
         fputs("</div>\n", f);
     }
-    if (res->expected[0] != '\0') {
-        fputs("<div><span class=\"k\">expected</span></div><pre class=\"expected\">", f);
-        text(f, res->expected, sizeof res->expected, "");
-        fputs("</pre>\n", f);
-    }
-    if (res->actual[0] != '\0') {
-        fputs("<div><span class=\"k\">actual</span></div><pre class=\"actual\">", f);
-        text(f, res->actual, sizeof res->actual, "");
-        fputs("</pre>\n", f);
+    if (res->expected[0] != '\0' || res->actual[0] != '\0') {
+        fputs("<div class=\"ea\"><div><span class=\"k\">expected</span><pre "
+              "class=\"expected\">", f);
+        text(f, res->expected, sizeof res->expected, "-");
+        fputs("</pre></div><div><span class=\"k\">actual</span><pre class=\"actual\">", f);
+        text(f, res->actual, sizeof res->actual, "-");
+        fputs("</pre></div></div>\n", f);
     }
     char *cmd = rc_rerun_command(info, o, r->id);
     if (cmd == NULL)
@@ -768,17 +775,16 @@ int rc_write_html(FILE *f, const struct rc_run_info *info, const struct rc_catal
     fputs("</head>\n<body>\n", f);
     at_a_glance(f, info, &ro);
     toc(f);
-    provenance(f, info);
-    profile(f, info);
-    int rc = filters(f, &ro);
-    rules(f, &ro);
+    int rc = rules(f, &ro);
     official(f, &ro, cat);
     if (rc == 0)
         rc = failures(f, info, o, rows, n, &ro);
+    profile(f, info);
     interpretations(f, info, &ro);
     untestable(f, &ro);
     if (rc == 0)
         rc = waivers(f, o, rows, n);
+    provenance(f, info);
     fputs("<footer class=\"muted\"><p>Written by ", f);
     text(f, info->tool_version, (size_t)-1, "riocheck");
     fputs(". This file is self-contained: it loads nothing from the network.</p>"
