@@ -447,10 +447,11 @@ static int failures(FILE *f, const struct rc_run_info *info, const struct rc_rep
         for (size_t k = 0; k < ro->rule[r].nfailing; k++)
             if (ro->rule[r].failing[k] < n)
                 grouped[ro->rule[r].failing[k]] = 1;
-    fprintf(f, "%zu vector%s failed (%zu fail, %zu error), grouped by the rule they fail; "
-               "the first %u of each rule in full. Every failure, with its detail, "
-               "expected and actual output, is in results.json (`vectors`, verdict "
-               "`fail` or `error`).\n\n", nfail, nfail == 1 ? "" : "s",
+    fprintf(f, "%zu vector%s failed (%zu fail, %zu error). By the rule they fail, the "
+               "first %u of each rule in full; a vector is under every rule it fails, "
+               "an inconclusive one under the rules of the set-up step that failed. "
+               "Every vector, with its detail, expected and actual output, is in "
+               "results.json (`vectors`).\n\n", nfail, nfail == 1 ? "" : "s",
             ro->totals[RC_V_FAIL], ro->totals[RC_V_ERROR], RC_MD_FAILURES_SHOWN);
     for (size_t i = 0; i < ro->nrule; i++) {
         const struct rc_rule_rollup *ru = &ro->rule[i];
