@@ -45,6 +45,13 @@ static const char run_help[] =
     "                    an external process speaking docs/dut-protocol.md on\n"
     "                    stdin/stdout, started without a shell; everything\n"
     "                    after --dut-cmd up to a lone -- is its command line\n"
+    "  --transcript FILE the --dut-cmd conversation, both directions: '> ' lines\n"
+    "                    riocheck sent (requests, and '# vector ID FILE:LINE'\n"
+    "                    before each vector's first request), '< ' lines the\n"
+    "                    DUT wrote, '# ' riocheck's notes (started, lost, end);\n"
+    "                    docs/dut-protocol.md. Only with --dut-cmd: a --dut\n"
+    "                    library or the built-in reference is called, not\n"
+    "                    talked to (serve it with riocheck-shim to record one)\n"
     "Selection (repeatable; a vector must match every kind of option given, and\n"
     "any one value of each):\n"
     "  --suite NAME      a suite of suites/suites.tsv\n"
@@ -307,6 +314,7 @@ struct run_ctx {
     unsigned pass, fail, errors, na, waived, inconclusive;
     char *const *dut_cmd; /* the --dut-cmd words, for rerun commands */
     struct rc_outdir *od; /* the --out folder: results.tsv rows go to its journal */
+    size_t n; /* vectors in recs */
 };
 
 /* The rules a failing step failed ("-" for none). */
@@ -471,6 +479,10 @@ static void on_result(void *vctx, size_t i, const struct rc_vec_result *res, dou
             c->tsv = NULL; /* the journal ends at its last whole row */
         }
     }
+    /* the next vector's mark in the --dut-cmd request stream (proc.h) */
+    if (i + 1 < c->n)
+        rc_proc_mark_vector(rc_proc_of(c->dut), c->recs[i + 1]->id, c->recs[i + 1]->file,
+                            c->recs[i + 1]->line);
     fflush(stdout);
 }
 
@@ -481,6 +493,8 @@ int cmd_run(int argc, char **argv)
     const char *root = ".", *dut_path = NULL, *out_dir = "reports/out";
     const char *paths[RC_OUT_FILES] = {NULL}; /* tsv, json, junit, md, html */
     const char *repro_dir = NULL, *files[MAX_SEL], *waiver_files[MAX_SEL];
+    const char *transcript = NULL; /* --transcript FILE */
+    FILE *tr = NULL;
     char **dut_cmd = NULL;
     int nfiles = 0, nwaivers = 0, list = 0, verbose = 0, reports = 1, isolation = 1;
     uint64_t seed = 0, timeout_ms = RC_ISOLATE_DEFAULT_TIMEOUT_MS, per_worker = 0;
@@ -565,6 +579,8 @@ int cmd_run(int argc, char **argv)
             paths[4] = v;
         } else if (strcmp(a, "--repro-dir") == 0) {
             repro_dir = v;
+        } else if (strcmp(a, "--transcript") == 0) {
+            transcript = v;
         } else if (strcmp(a, "--limit-mem") == 0 || strcmp(a, "--limit-cpu") == 0 ||
                    strcmp(a, "--limit-files") == 0 || strcmp(a, "--limit-procs") == 0) {
             uint64_t *lv = a[8] == 'm' ? &limits.mem_mb : a[8] == 'c' ? &limits.cpu_s
@@ -614,6 +630,15 @@ int cmd_run(int argc, char **argv)
     }
     if (dut_path && dut_cmd) {
         fprintf(stderr, "riocheck run: give --dut or --dut-cmd, not both\n");
+        return CLI_USAGE;
+    }
+    if (transcript != NULL && dut_cmd == NULL) {
+        fprintf(stderr, "riocheck run: --transcript %s: it records the conversation with a "
+                        "--dut-cmd program; %s is called in process, there is none to "
+                        "record (serve it out of process to see one: --dut-cmd "
+                        "riocheck-shim%s --)\n", transcript,
+                dut_path ? "a --dut library" : "the built-in reference",
+                dut_path ? " --dut LIB.so" : "");
         return CLI_USAGE;
     }
     if (limit_opt != NULL && (dut_cmd || !isolation)) {
@@ -753,8 +778,13 @@ int cmd_run(int argc, char **argv)
         }
         snprintf(dut_desc, sizeof dut_desc, "--dut %s", dut_path);
     } else if (dut_cmd != NULL) {
-        if (rc_proc_open(&proc, dut_cmd, (unsigned)timeout_ms, err,
-                         sizeof err) != 0) {
+        if (transcript != NULL && (tr = fopen(transcript, "w")) == NULL) {
+            fprintf(stderr, "riocheck run: --transcript %s: %s\n", transcript, strerror(errno));
+            status = CLI_IOERR;
+            goto done;
+        }
+        if (rc_proc_open_transcript(&proc, dut_cmd, (unsigned)timeout_ms, tr, err,
+                                    sizeof err) != 0) {
             fprintf(stderr, "riocheck run: --dut-cmd %s: %s\n", dut_cmd[0], err);
             status = CLI_IOERR;
             goto done;
@@ -815,8 +845,9 @@ int cmd_run(int argc, char **argv)
     fflush(stdout);
     struct run_ctx ctx = {recs, rows, &cat, nwaivers ? &waivers : NULL, root,
                           dut_desc[0] ? dut_desc : NULL, repro_dir, dut_path, dut, tsv,
-                          verbose, 0, 0, 0, 0, 0, 0, NULL, reports ? &od : NULL};
+                          verbose, 0, 0, 0, 0, 0, 0, NULL, reports ? &od : NULL, n};
     ctx.dut_cmd = dut_cmd;
+    rc_proc_mark_vector(proc, recs[0]->id, recs[0]->file, recs[0]->line);
     struct rc_isolate iso;
     memset(&iso, 0, sizeof iso);
     iso.dut = lib_desc ? NULL : dut;
@@ -919,6 +950,11 @@ done:
     rc_prov_free(&prov);
     if (proc)
         rc_proc_close(proc);
+    if (tr != NULL && (ferror(tr) | fclose(tr)) != 0) {
+        fprintf(stderr, "riocheck run: --transcript %s: cannot write it\n", transcript);
+        if (status == CLI_OK || status == CLI_INVALID || status == CLI_INCOMPLETE)
+            status = CLI_IOERR;
+    }
     rc_dut_unload(lib);
     free(lib_desc);
     free(rows);

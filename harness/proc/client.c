@@ -55,6 +55,7 @@ extern char **environ;
 #define REQ_SHOWN 120u            /* request text kept for messages */
 #define EXIT_GRACE_MS 500         /* EOF seen: time to learn the exit status */
 #define EXIT_POLL_MS 50           /* while waiting: how often to look at the process */
+#define MARK_MAX 1024u             /* a vector mark line, NUL included */
 
 enum pend_type { P_HELLO, P_CREATE, P_STEP, P_QUERY, P_DESTROY, P_FAST, P_BYE };
 
@@ -156,6 +157,12 @@ struct rc_proc {
     char raw[200];  /* the start of the answer line being handled */
     size_t raw_len;
     char line[200]; /* the same, quoted for a message */
+
+    /* the transcript (rc_proc_open_transcript; NULL: none) and the vector
+     * mark waiting for the vector's first request (rc_proc_mark_vector) */
+    FILE *tr;
+    char mark[MARK_MAX];
+    size_t mark_len;
 };
 
 
@@ -200,6 +207,47 @@ static void set_err(char *err, size_t cap, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(err, cap, fmt, ap);
     va_end(ap);
+}
+
+/* ---- the transcript (rc_proc_open_transcript) ------------------------------ */
+
+/* One line of the conversation: the direction mark ('>' riocheck to the DUT,
+ * '<' the DUT to riocheck), a space and the line as it went, control bytes
+ * and backslashes as \xNN so that the transcript stays one line per line. */
+static void tr_line(struct rc_proc *p, char dir, const char *text, size_t len)
+{
+    if (p->tr == NULL)
+        return;
+    putc(dir, p->tr);
+    putc(' ', p->tr);
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c < 0x20 || c == 0x7f || c == '\\')
+            fprintf(p->tr, "\\x%02x", c);
+        else
+            putc(c, p->tr);
+    }
+    putc('\n', p->tr);
+}
+
+/* riocheck's own note in the transcript: "# TEXT" (the process started, was
+ * lost, ended). Flushed: a note marks a moment worth having on disk. */
+static void tr_note(struct rc_proc *p, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static void tr_note(struct rc_proc *p, const char *fmt, ...)
+{
+    if (p->tr == NULL)
+        return;
+    va_list ap;
+    fputs("# ", p->tr);
+    va_start(ap, fmt);
+    vfprintf(p->tr, fmt, ap);
+    va_end(ap);
+    putc('\n', p->tr);
+    fflush(p->tr);
 }
 
 /* ---- process management --------------------------------------------------- */
@@ -295,6 +343,7 @@ static void lose(struct rc_proc *p, const char *prep, const char *fmt, ...)
         snprintf(p->err, sizeof p->err, "%s (%s '%s')", why, prep, p->q[p->qhead].req);
     else
         snprintf(p->err, sizeof p->err, "%s", why);
+    tr_note(p, "lost: %s", p->err);
     kill_and_reap(p);
     drop_queue(p);
     p->gen++;
@@ -389,6 +438,7 @@ static int spawn(struct rc_proc *p, char *err, size_t cap)
     p->up = 1;
     p->write_closed = p->eof = 0;
     p->stats.spawns++;
+    tr_note(p, "started '%s': process %ld", p->argv[0], (long)pid);
     return 0;
 fail:
     for (int i = 0; i < 2; i++) {
@@ -863,6 +913,8 @@ static int take_lines(struct rc_proc *p)
         char *nl = memchr(start, '\n', avail < RC_PROC_LINE_MAX ? avail : RC_PROC_LINE_MAX);
         if (nl == NULL) {
             if (avail >= RC_PROC_LINE_MAX) {
+                tr_line(p, '<', start, 60);
+                tr_note(p, "(the line above is the start of a line longer than 4096 bytes)");
                 memcpy(p->raw, start, 60);
                 p->raw_len = 60;
                 lose_garbage(p, "a line longer than 4096 bytes");
@@ -873,6 +925,7 @@ static int take_lines(struct rc_proc *p)
         size_t len = (size_t)(nl - start);
         *nl = '\0';
         p->rpos += len + 1;
+        tr_line(p, '<', start, len);
         if (take_line(p, start, len) != 0)
             return -1;
     }
@@ -998,6 +1051,19 @@ static uint64_t enqueue(struct rc_proc *p, enum pend_type type, const char *text
         return UINT64_MAX;
     if (!p->up)
         return UINT64_MAX;
+    if (p->mark_len > 0 && type != P_HELLO && type != P_BYE) {
+        /* the vector's first request: its mark goes just before it (a
+         * comment: no answer, nothing queued) */
+        if (wbuf_reserve(p, p->mark_len + 1) != 0) {
+            lose(p, "to", "out of memory for requests");
+            return UINT64_MAX;
+        }
+        memcpy(p->wbuf + p->wlen, p->mark, p->mark_len);
+        p->wbuf[p->wlen + p->mark_len] = '\n';
+        p->wlen += p->mark_len + 1;
+        tr_line(p, '>', p->mark, p->mark_len);
+        p->mark_len = 0;
+    }
     if (wbuf_reserve(p, len + 1) != 0) {
         lose(p, "to", "out of memory for requests");
         return UINT64_MAX;
@@ -1005,6 +1071,7 @@ static uint64_t enqueue(struct rc_proc *p, enum pend_type type, const char *text
     memcpy(p->wbuf + p->wlen, text, len);
     p->wbuf[p->wlen + len] = '\n';
     p->wlen += len + 1;
+    tr_line(p, '>', text, len);
     uint64_t seq = p->head_seq + p->qn;
     struct pend *e = &p->q[(p->qhead + p->qn) % QCAP];
     p->qn++;
@@ -1521,6 +1588,12 @@ static void free_proc(struct rc_proc *p)
 int rc_proc_open(struct rc_proc **pp, char *const argv[], unsigned timeout_ms, char *err,
                  size_t cap)
 {
+    return rc_proc_open_transcript(pp, argv, timeout_ms, NULL, err, cap);
+}
+
+int rc_proc_open_transcript(struct rc_proc **pp, char *const argv[], unsigned timeout_ms,
+                            FILE *transcript, char *err, size_t cap)
+{
     set_err(err, cap, "%s", "");
     if (pp == NULL || argv == NULL || argv[0] == NULL || argv[0][0] == '\0') {
         if (pp)
@@ -1538,6 +1611,7 @@ int rc_proc_open(struct rc_proc **pp, char *const argv[], unsigned timeout_ms, c
     p->to_fd = p->from_fd = -1;
     p->timeout_ms = timeout_ms;
     p->next_id = 1;
+    p->tr = transcript;
     rc_orphans_begin(&p->orphans); /* a subreaper while the client is open */
     /* one block: the pointer array, then the strings */
     size_t argc = 0, bytes = 0;
@@ -1600,7 +1674,28 @@ void rc_proc_close(struct rc_proc *p)
             kill_and_reap(p);
         }
     }
+    tr_note(p, "the end of the run");
     free_proc(p);
+}
+
+void rc_proc_mark_vector(struct rc_proc *p, const char *id, const char *file, unsigned line)
+{
+    if (p == NULL || id == NULL || file == NULL)
+        return;
+    /* one line, at most MARK_MAX - 1 bytes, fields split at blanks: blanks
+     * and control bytes of the names become '?' */
+    int w = snprintf(p->mark, sizeof p->mark, "# vector %.400s %.400s:%u", id, file, line);
+    size_t n = w < 0 ? 0 : (size_t)w < sizeof p->mark ? (size_t)w : sizeof p->mark - 1;
+    for (size_t i = 9; i < n; i++) {
+        unsigned char c = (unsigned char)p->mark[i];
+        if (c <= 0x20 || c == 0x7f)
+            p->mark[i] = '?';
+    }
+    /* the blank between the id and the file stays one */
+    size_t idlen = strlen(id) < 400 ? strlen(id) : 400;
+    if (9 + idlen < n)
+        p->mark[9 + idlen] = ' ';
+    p->mark_len = n;
 }
 
 struct rc_proc *rc_proc_of(const struct rc_dut *dut)

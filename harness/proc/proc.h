@@ -120,6 +120,35 @@ struct rc_proc;
 int rc_proc_open(struct rc_proc **p, char *const argv[], unsigned timeout_ms,
                  char *err, size_t cap);
 
+/*
+ * The same, recording the conversation in transcript (an open stream, not
+ * closed here; NULL: none) from the handshake to the end, restarts included:
+ *     > LINE    a line riocheck sent (requests and vector marks), as it was
+ *               queued: with pipelining (sweeps, repeats, destroy) several
+ *               requests may come before the answer to the first;
+ *     < LINE    a line the DUT wrote on its stdout (banners and comments too),
+ *               as it was read;
+ *     # TEXT    riocheck's own notes: a process started (with its pid), the
+ *               DUT was lost (the reason, as rc_proc_last_error), the end.
+ * Control bytes and backslashes of a line are written as \xNN. The stream is
+ * flushed at every note; write errors are the caller's to see (ferror).
+ * Everything else as rc_proc_open.
+ */
+int rc_proc_open_transcript(struct rc_proc **p, char *const argv[], unsigned timeout_ms,
+                            FILE *transcript, char *err, size_t cap);
+
+/*
+ * Mark the start of a vector in the request stream: the comment line
+ *     # vector ID FILE:LINE
+ * (docs/dut-protocol.md, Versions: comments were always allowed, so an older
+ * DUT ignores it) goes out just before the next request other than hello or
+ * bye - the vector's first (a restart's handshake comes before it). A vector
+ * that sends no request (not-applicable before its create) leaves no mark:
+ * the next mark replaces it. Blanks and control bytes in ID and FILE become
+ * '?', each is cut at 400 bytes. NULL p, id or file: nothing.
+ */
+void rc_proc_mark_vector(struct rc_proc *p, const char *id, const char *file, unsigned line);
+
 /* The proxy DUT: identity and profile from the handshake, the machines the
  * DUT listed (the others have NULL create), and cs64_decode if the DUT
  * offers the `fastpath cs64_decode` request. Valid until rc_proc_close; the
