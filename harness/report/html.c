@@ -546,10 +546,11 @@ static int failures(FILE *f, const struct rc_run_info *info, const struct rc_rep
         fputs("<p>None.</p>\n</section>\n", f);
         return 0;
     }
-    fprintf(f, "<p>%zu failing vector%s, grouped by the rule they fail (a vector that fails "
-               "several rules is under each). Per rule the first %u are shown, the rest "
-               "are collapsed; results.json has every one. Byte strings are in the "
-               "vectors' hex.</p>\n",
+    fprintf(f, "<p>%zu vector%s failed or errored. They are grouped by the rule they fail "
+               "(a vector that fails several rules is under each; an inconclusive vector "
+               "is under the rules its failing set-up step checks). Per rule the first %u "
+               "are shown, the rest are collapsed; results.json has every one. Byte "
+               "strings are in the vectors' hex.</p>\n",
             nfail, nfail == 1 ? "" : "s", RC_HTML_FAILING_SHOWN);
     unsigned char *seen = calloc(n ? n : 1, 1);
     if (seen == NULL)
