@@ -710,9 +710,41 @@ static int iso_text(char *dst, uint32_t *len, const char *src)
     return 0;
 }
 
+/* gcc's coverage runtime (libgcov), in riocheck only when it was built with
+ * --coverage and linked with -u __gcov_dump -u __gcov_reset (VARIANT=cov: a
+ * weak reference alone does not take them out of libgcov.a). Weak, so that
+ * a normal build needs no libgcov: they are then NULL. */
+extern void __gcov_dump(void) __attribute__((weak));
+extern void __gcov_reset(void) __attribute__((weak));
+
+/* A worker's normal end (every result sent, or the load's outcome said).
+ * _exit, not exit: atexit handlers and stdio buffers are the parent's. What
+ * exit would have written, the coverage data, is written here:
+ *  - riocheck's own counters (a --coverage build): __gcov_dump(). They were
+ *    zeroed when the worker started (iso_worker), so the files get this
+ *    worker's counts once, and the parent's are written by the parent.
+ *  - a DUT library built with --coverage has its own private copy of
+ *    libgcov, which writes the library's counters from a destructor:
+ *    dlclose runs it (with a --coverage riocheck of the same gcc,
+ *    __gcov_dump has already written them and the destructor writes
+ *    nothing twice). A library that cannot be unloaded (-z nodelete, GNU
+ *    unique symbols of C++) keeps its data: docs/coverage.md.
+ * The result pipe is closed first, so nothing a destructor writes reaches
+ * the parent; a destructor that hangs or crashes loses no result: the parent
+ * waits at most --timeout for a worker that has said everything, then kills
+ * its process group (iso_finish). */
+_Noreturn static void iso_worker_end(int fd, struct rc_dut_lib *lib)
+{
+    (void)close(fd);
+    if (__gcov_dump != NULL)
+        __gcov_dump();
+    rc_dut_unload(lib);
+    _exit(0);
+}
+
 /* Load the library in this worker, saying each stage first; on failure say
- * why and end. */
-static const struct rc_dut *iso_worker_load(int fd, const char *path)
+ * why and end. *libp: the library, for iso_worker_end. */
+static const struct rc_dut *iso_worker_load(int fd, const char *path, struct rc_dut_lib **libp)
 {
     static struct iso_hello h; /* static: 1 KB off the stack */
     memset(&h, 0, sizeof h);   /* padding included: it is checksummed */
@@ -721,14 +753,14 @@ static const struct rc_dut *iso_worker_load(int fd, const char *path)
     iso_hello_send(fd, &h, ISO_ST_OPEN, "");
     if (rc_dut_open(path, &lib, err, sizeof err) != 0) {
         iso_hello_send(fd, &h, ISO_ST_FAILED, err);
-        _exit(0);
+        iso_worker_end(fd, NULL);
     }
     const char *entry = rc_dut_entry_name(lib);
     iso_hello_send(fd, &h, ISO_ST_ENTRY, entry);
     const struct rc_dut *dut = rc_dut_enter(lib, err, sizeof err);
     if (dut == NULL) {
         iso_hello_send(fd, &h, ISO_ST_FAILED, err);
-        _exit(0);
+        iso_worker_end(fd, lib);
     }
     iso_hello_send(fd, &h, ISO_ST_READ, entry);
     h.abi_version = dut->abi_version;
@@ -750,14 +782,19 @@ static const struct rc_dut *iso_worker_load(int fd, const char *path)
         snprintf(err, sizeof err, "the DUT's %s is longer than %u bytes", too_long,
                  RC_DUT_TEXT_MAX);
         iso_hello_send(fd, &h, ISO_ST_FAILED, err);
-        _exit(0);
+        iso_worker_end(fd, lib);
     }
     iso_hello_send(fd, &h, ISO_ST_READY, "");
+    *libp = lib;
     return dut;
 }
 
 _Noreturn static void iso_worker(int fd, const struct iso_plan *pl)
 {
+    /* a --coverage riocheck: the counters copied from the parent are the
+     * parent's to write; this worker writes its own (iso_worker_end) */
+    if (__gcov_reset != NULL)
+        __gcov_reset();
 #ifdef __linux__
     /* a worker whose parent was killed must not run (or hang) on its own */
     (void)prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -776,8 +813,9 @@ _Noreturn static void iso_worker(int fd, const struct iso_plan *pl)
     if (pl->shared != NULL)
         pl->shared->start_rss_kb = iso_rss_kb();
     const struct rc_dut *dut = pl->iso->dut;
+    struct rc_dut_lib *lib = NULL;
     if (dut == NULL)
-        dut = iso_worker_load(fd, pl->iso->lib->path);
+        dut = iso_worker_load(fd, pl->iso->lib->path, &lib);
     const struct rc_run_opts *opts = pl->iso->opts;
     for (size_t i = pl->first; i < pl->end; i++) {
         struct iso_record rec;
@@ -793,7 +831,7 @@ _Noreturn static void iso_worker(int fd, const struct iso_plan *pl)
         if (iso_write_all(fd, &rec, sizeof rec) != 0)
             _exit(ISO_EXIT_PIPE);
     }
-    _exit(0); /* no atexit handlers, no stdio flush: those belong to the parent */
+    iso_worker_end(fd, lib);
 }
 
 /* ---- the parent ----------------------------------------------------------- */
