@@ -221,7 +221,7 @@ run: $(RIOCHECK)
 # of CPU each: EXTRA_TESTS, replay, hostile, cli, outdir, proc_test among the
 # unit tests), so that the TEST_PAR slots end at about the same time.
 check: $(REF_TESTS) $(HARNESS_TESTS) $(RIOCHECK) $(SHIM) $(EXAMPLES)
-	@RIOCHECK=$(RIOCHECK) SWEEP_STRIDE=$(SWEEP_STRIDE) FUZZ_BIN=$(O)/fuzz FUZZ_TARGETS="$(FUZZ_TARGETS)" \
+	@RIOCHECK=$(RIOCHECK) MUTATE=$(MUTATE) SWEEP_STRIDE=$(SWEEP_STRIDE) FUZZ_BIN=$(O)/fuzz FUZZ_TARGETS="$(FUZZ_TARGETS)" \
 	    FUZZ_MUTANT_STRIDE=$(FUZZ_MUTANT_STRIDE) FUZZ_MUTANT_OFFSET=$(FUZZ_MUTANT_OFFSET) \
 	    RIOCHECK_TEST_JOBS=$(TEST_PAR) sh reference/tests/run-tests.sh \
 	    $(EXTRA_TESTS) fuzz/replay_test.sh harness/hostile/hostile_test.sh \
@@ -230,7 +230,7 @@ check: $(REF_TESTS) $(HARNESS_TESTS) $(RIOCHECK) $(SHIM) $(EXAMPLES)
 	    harness/cli/tests/worker_test.sh harness/cli/tests/conformance_test.sh \
 	    harness/examples/minimal_vendor_test.sh harness/cli/tests/badinput_test.sh \
 	    harness/cli/tests/escape_test.sh harness/cli/tests/diff_test.sh \
-	    harness/examples/gen-absent-bits_test.sh \
+	    harness/examples/gen-absent-bits_test.sh harness/mutation/tests/mutate_test.sh \
 	    docs/interpretations_test.sh
 
 # Everything, in every variant: what CI runs.
@@ -290,6 +290,8 @@ mutation: $(MUTATE) $(RIOCHECK)
 	@MUT_MUTATE=$(MUTATE) MUT_CC="$(CC)" MUT_CFLAGS="$(ALL_CFLAGS) $(REF_INC)" \
 	    MUT_LDFLAGS="$(ALL_LDFLAGS)" MUT_OBJ=$(O) MUT_LINK="$(CLI_OBJ) $(HARNESS_OBJ)" \
 	    MUT_OUT=$${MUT_OUT:-$(BUILD)/mutation-$(VARIANT)} sh harness/mutation/run.sh
+# the unit test of riocheck-mutate (harness/mutation/tests/mutate_test.sh)
+check: $(MUTATE)
 
 # Line and branch coverage of reference/ by the conformance vectors alone
 # (riocheck run against the built-in reference), with lcov and genhtml:

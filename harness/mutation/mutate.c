@@ -522,6 +522,11 @@ static int mut_add(struct mut_file *f, const char *kind, size_t start, size_t le
 {
     if (repl == NULL || before == NULL || after == NULL)
         goto oom;
+    /* composed forms (if (!(c)), return -(E);) are cut like the rest */
+    if (strlen(before) > MUT_SHOW_MAX + 3u)
+        memcpy(before + MUT_SHOW_MAX, "...", 4);
+    if (strlen(after) > MUT_SHOW_MAX + 3u)
+        memcpy(after + MUT_SHOW_MAX, "...", 4);
     if (start < f->skip_end) { /* would only fail to compile */
         free(repl);
         free(before);
@@ -556,11 +561,17 @@ oom:
     return -1;
 }
 
-/* a token replaced by a fixed text */
+/* a token replaced by a fixed operator; a blank on the side where it would
+ * merge with the neighbouring punctuator into another one (a-+b: a++b) */
 static int mut_add_tok(struct mut_file *f, const char *kind, size_t t, const char *to)
 {
     const struct mut_tok *k = &f->tok[t];
-    return mut_add(f, kind, k->off, k->len, mut_strndup(to, strlen(to)),
+    static const char merge[] = "+-&|<>=";
+    size_t e = k->off + k->len;
+    int pre = k->off > 0 && f->src[k->off - 1] != '\0' && strchr(merge, f->src[k->off - 1]) != NULL;
+    int post = e < f->n && f->src[e] != '\0' && strchr(merge, f->src[e]) != NULL;
+    return mut_add(f, kind, k->off, k->len,
+                   mut_cat3(" ", pre ? 1u : 0u, to, strlen(to), " ", post ? 1u : 0u),
                    mut_show(f->src + k->off, k->len), mut_strndup(to, strlen(to)));
 }
 
@@ -719,11 +730,15 @@ static int mut_expr_stmt(const struct mut_file *f, size_t t, size_t *semi)
         } else if (d == 0 && mut_tok_is(f, u, ";")) {
             *semi = u;
             return 1;
-        } else if (mut_is_keyword(f, u) && !mut_tok_is(f, u, "sizeof") &&
-                   !mut_tok_is(f, u, "_Alignof") && !mut_tok_is(f, u, "const") &&
-                   !mut_tok_is(f, u, "volatile") && !mut_tok_is(f, u, "struct") &&
-                   !mut_tok_is(f, u, "union") && !mut_tok_is(f, u, "enum")) {
-            return 0; /* return, case, ...: no expression (a macro without ';') */
+        } else {
+            /* no expression holds these (a macro call without its ';') */
+            static const char *const stop[] = {"return", "case", "default", "if", "else",
+                                               "for", "while", "do", "switch", "break",
+                                               "continue", "goto", "typedef", "static",
+                                               "extern"};
+            for (size_t k = 0; k < sizeof stop / sizeof stop[0]; k++)
+                if (mut_tok_is(f, u, stop[k]))
+                    return 0;
         }
     }
     return 0;
@@ -823,9 +838,11 @@ static int mut_find_sites(struct mut_file *f)
                                               mut_tok_is(f, t + 1, "NULL") ||
                                               mut_tok_is(f, t + 1, "false"));
                     int str = f->tok[t + 1].kind == MT_STR;
+                    int glued = a == k->off + k->len; /* return(x): return 0 */
                     int bad = ex == NULL;
                     bad = bad || mut_add(f, "ret", a, b - a,
-                                         mut_strndup(zero ? "-1" : "0", zero ? 2u : 1u),
+                                         zero ? mut_strndup("-1", 2u)
+                                              : glued ? mut_strndup(" 0", 2u) : mut_strndup("0", 1u),
                                          ex ? mut_cat3("return ", 7u, ex, nx, ";", 1u) : NULL,
                                          zero ? mut_strndup("return -1;", 10u)
                                               : mut_strndup("return 0;", 9u)) != 0;
