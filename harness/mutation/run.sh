@@ -92,11 +92,14 @@ fi
 mkdir -p "$OUT" || exit 3
 work=$OUT/work
 rm -rf "$work"; mkdir -p "$work/base" || exit 3
+# a snapshot of the vectors and suites: every mutant meets the same vectors
+# even while someone edits them
+mkdir -p "$work/root" && cp -R suites vectors "$work/root/" || exit 3
 
 # run_dut BINARY TAP: the vectors against the reference linked into BINARY
 # (with the time limit LIMIT); sets st (killed/survived) and why.
 run_dut() {
-    timeout -k 5 "$LIMIT" "$1" run --no-reports --sweep-stride "$STRIDE" >"$2" 2>&1
+    timeout -k 5 "$LIMIT" "$1" run --root "$work/root" --no-reports --sweep-stride "$STRIDE" >"$2" 2>&1
     rc=$?
     if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
         st=killed; why=timeout
