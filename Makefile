@@ -230,6 +230,7 @@ check: $(REF_TESTS) $(HARNESS_TESTS) $(RIOCHECK) $(SHIM) $(EXAMPLES)
 	    harness/cli/tests/worker_test.sh harness/cli/tests/conformance_test.sh \
 	    harness/examples/minimal_vendor_test.sh harness/cli/tests/badinput_test.sh \
 	    harness/cli/tests/escape_test.sh harness/cli/tests/diff_test.sh \
+	    harness/cli/tests/provenance_test.sh \
 	    harness/examples/gen-absent-bits_test.sh harness/mutation/tests/mutate_test.sh \
 	    docs/interpretations_test.sh
 
