@@ -79,7 +79,10 @@ static const char run_help[] =
     "                    (default: OUT/repro)\n"
     "  --waivers FILE    waivers (docs/waivers.md): a failure they cover is\n"
     "                    reported as waived; waivers that cover no failure are\n"
-    "                    reported as stale (repeatable)\n";
+    "                    reported as stale (repeatable)\n"
+    "Every report names the SHA-256 of the DUT file and of the vector set\n"
+    "(sha256sum recipes), riocheck's commit, compiler and host\n"
+    "(docs/provenance.md).\n";
 /* (two strings: C11 compilers need support only 4095 characters in one) */
 static const char run_help_running[] =
     "Running:\n"
