@@ -228,7 +228,8 @@ check: $(REF_TESTS) $(HARNESS_TESTS) $(RIOCHECK) $(SHIM) $(EXAMPLES)
 	    harness/cli/tests/cli_test.sh harness/cli/tests/outdir_test.sh \
 	    $(REF_TESTS) $(HARNESS_TESTS) \
 	    harness/cli/tests/worker_test.sh harness/cli/tests/conformance_test.sh \
-	    harness/examples/minimal_vendor_test.sh harness/cli/tests/badinput_test.sh \
+	    harness/examples/minimal_vendor_test.sh harness/examples/minimal-vendor/coverage_test.sh \
+	    harness/cli/tests/badinput_test.sh \
 	    harness/cli/tests/escape_test.sh harness/cli/tests/diff_test.sh \
 	    harness/cli/tests/provenance_test.sh \
 	    harness/examples/gen-absent-bits_test.sh harness/mutation/tests/mutate_test.sh \
