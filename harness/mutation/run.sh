@@ -92,9 +92,23 @@ fi
 mkdir -p "$OUT" || exit 3
 work=$OUT/work
 rm -rf "$work"; mkdir -p "$work/base" || exit 3
-# a snapshot of the vectors and suites: every mutant meets the same vectors
-# even while someone edits them
-mkdir -p "$work/root" && cp -R suites vectors "$work/root/" || exit 3
+# a snapshot of the vectors and suites (and of reference/src): every mutant
+# meets the same vectors, even while someone edits them
+mkdir -p "$work/root" && cp -R suites vectors "$work/root/" && cp -R reference/src "$work/src" || exit 3
+# ... and of the unmutated objects: a build in the same folder meanwhile
+# cannot mix into the mutants
+mkdir -p "$work/obj" || exit 3
+snap() { # OBJECTS...: copies them, prints the copies' names
+    for o in "$@"; do
+        c=$work/obj/$(printf '%s' "$o" | tr / _)
+        cp "$o" "$c" || exit 3
+        printf ' %s' "$c"
+    done
+}
+# shellcheck disable=SC2086
+LINK=$(snap $LINK) || exit 3
+# shellcheck disable=SC2086
+refobjs=$(snap $refobjs) || exit 3
 
 # run_dut BINARY TAP: the vectors against the reference linked into BINARY
 # (with the time limit LIMIT); sets st (killed/survived) and why.
@@ -135,7 +149,7 @@ echo "mutation: unmutated run ${base_s} s; time limit per mutant ${LIMIT} s; $JO
 # the sample: MODULE ID LINE COL KIND BEFORE AFTER
 : >"$work/jobs"
 for m in $modules; do
-    "$MUTATE" --list "reference/src/$m.c" --sample "$N" --seed "$SEED" >"$work/list" || exit 3
+    "$MUTATE" --list "$work/src/$m.c" --sample "$N" --seed "$SEED" >"$work/list" || exit 3
     awk -F'\t' -v m="$m" '!/^#/ { print m "\t" $0 }' "$work/list" >>"$work/jobs"
 done
 total=$(wc -l <"$work/jobs" | tr -d ' ')
@@ -151,13 +165,13 @@ worker() {
         src=reference/src/$m.c
         objs=""
         for o in $refobjs; do
-            [ "$o" = "$OBJ/reference/src/$m.o" ] && o=$w/$m.o
+            [ "$o" = "$work/obj/$(printf '%s' "$OBJ/reference/src/$m.o" | tr / _)" ] && o=$w/$m.o
             objs="$objs $o"
         done
-        if ! "$MUTATE" --apply "$src" "$id" >"$w/$m.c"; then
+        if ! "$MUTATE" --apply "$work/src/$m.c" "$id" >"$w/$m.c"; then
             st=invalid; why="riocheck-mutate failed"
         # shellcheck disable=SC2086
-        elif ! $CC $CFLAGS -iquote reference/src -c "$w/$m.c" -o "$w/$m.o" >"$w/cc.err" 2>&1; then
+        elif ! $CC $CFLAGS -iquote "$work/src" -c "$w/$m.c" -o "$w/$m.o" >"$w/cc.err" 2>&1; then
             st=invalid; why="does not compile: $(grep -m1 'error' "$w/cc.err" | cut -c1-100)"
         # shellcheck disable=SC2086
         elif ! $CC $LDFLAGS -o "$w/riocheck" $LINK $objs $LIBS >"$w/cc.err" 2>&1; then
