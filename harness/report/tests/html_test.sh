@@ -233,7 +233,8 @@ ln -s "$ROOT/vectors" "$tmp/root2/vectors"
 run nodocs --root "$tmp/root2" --dut "$LIB/riocheck-bad-cs64-bit-order.so" --area cs64
 check "no docs: the run completes (status 1: the DUT fails)" [ "$(cat "$tmp/nodocs.rc")" = 1 ]
 check "no docs: run-status complete" [ "$(head -n 1 "$tmp/nodocs/run-status")" = complete ]
-check "no docs: no copy shipped" [ ! -e "$tmp/nodocs/interpretations.md" ] && [ ! -e "$tmp/nodocs/interpretations.html" ]
+check "no docs: no interpretations.md" [ ! -e "$tmp/nodocs/interpretations.md" ]
+check "no docs: no interpretations.html" [ ! -e "$tmp/nodocs/interpretations.html" ]
 check "no docs: the report says so" grep -q 'docs/interpretations.md was not found' "$tmp/nodocs/compliance.html"
 check "no docs: no link to the missing copy" eval '! grep -q "href=\"interpretations" "$tmp/nodocs/compliance.html"'
 check "no docs: still well-formed" well_formed "$tmp/nodocs/compliance.html"
