@@ -37,10 +37,13 @@ static void script(unsigned call, uint64_t tx_port, uint64_t vc, uint64_t status
 }
 
 static int inst_dummy;
+static int create_rc; /* what fake_create answers (RC_OK: an instance) */
 static int fake_create(void *ctx, void **inst, const struct rc_config *cfg)
 {
     (void)ctx;
     (void)cfg;
+    if (create_rc != RC_OK)
+        return create_rc;
     sc.calls = 0;
     *inst = &inst_dummy;
     return RC_OK;
@@ -355,6 +358,31 @@ static void run_attribution_fails_only_the_steps_rules(void)
     CHECK_EQ(res.failed_rules, 0u);
 }
 
+/* ---- create refused ------------------------------------------------------ */
+
+static void run_create_refused_fails_a_dut_that_accepts(void)
+{
+    struct rc_vec_result res;
+    create_rc = RC_OK;
+    CHECK_EQ(run("checks R2\ncreate refused\n", &res), RC_V_FAIL);
+    CHECK_EQ(res.failed_rules, 2u); /* the step's rules only */
+    CHECK(strcmp(res.expected, "create refused") == 0);
+    CHECK(strcmp(res.actual, "create ok") == 0);
+    CHECK_EQ(run("create refused\n", &res), RC_V_FAIL);
+    CHECK_EQ(res.failed_rules, 3u);
+    create_rc = RC_RANGE;
+    CHECK_EQ(run1("create refused\n"), RC_V_PASS);
+    create_rc = RC_NOTSUP; /* "cannot be configured that way" is a refusal */
+    CHECK_EQ(run1("create refused\n"), RC_V_PASS);
+    create_rc = RC_OK;
+    /* the only step, a check, spelled exactly */
+    CHECK_EQ(run1("create refused\ndo csr port=0 value=0\n"), (enum rc_verdict)99);
+    CHECK_EQ(run1("do csr port=0 value=0\ncreate refused\n"), (enum rc_verdict)99);
+    CHECK_EQ(run1("setup\ncreate refused\n"), (enum rc_verdict)99);
+    CHECK_EQ(run1("create accepted\n"), (enum rc_verdict)99);
+    CHECK_EQ(run1("create refused\nchecks R1\n"), RC_V_FAIL);
+}
+
 /* ---- policy -------------------------------------------------------------- */
 
 static void run_policy_vectors_apply_only_to_declaring_duts(void)
@@ -574,6 +602,7 @@ int main(int argc, char **argv)
     RUN(run_branch_passes_when_one_alternative_passes);
     RUN(run_attribution_fails_only_the_steps_rules);
     RUN(run_policy_vectors_apply_only_to_declaring_duts);
+    RUN(run_create_refused_fails_a_dut_that_accepts);
     RUN(run_sweep_declined_is_na_and_failures_blame_their_field);
     RUN(run_v2_output_arguments_are_not_applicable_to_v1_duts);
     RUN(run_step_many_and_why_lost_are_abi_operations);

@@ -204,9 +204,9 @@ enum rc_machine {
  * returns next); read_only = the bits of read-only fields the written value
  * differs in ((value ^ before) & read-only; the header: value ^ header);
  * reserved = the 1s written to reserved positions (a reserved word or an
- * absent port's register: the whole value); refused = the bits of writable
- * fields whose change the device refused (a p12reg config policy: tx_while_gen,
- * size7, unsup_size, unsup_enable set to 0). */
+ * absent port's register: the whole value); refused = the whole mask of each
+ * writable field or bit whose change the device refused (a p12reg config
+ * policy: tx_while_gen, size7, unsup_size, unsup_enable set to 0). */
 #define RC_P12REG_QUERIES(X) X(CSR, 1, "csr", 0, "port")
 
 /* p9reg: PE Features CAR, Port n Control CSR bits 13/15, Port n Error and
