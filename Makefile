@@ -233,7 +233,8 @@ check: $(REF_TESTS) $(HARNESS_TESTS) $(RIOCHECK) $(SHIM) $(EXAMPLES)
 	    harness/cli/tests/escape_test.sh harness/cli/tests/diff_test.sh \
 	    harness/cli/tests/provenance_test.sh \
 	    harness/examples/gen-absent-bits_test.sh harness/mutation/tests/mutate_test.sh \
-	    docs/interpretations_test.sh
+	    docs/interpretations_test.sh harness/report/tests/html_test.sh \
+	    harness/report/tests/html_browser_test.sh
 
 # Everything, in every variant: what CI runs.
 # Each variant builds on every core, then runs its tests TEST_PAR at a time;
