@@ -111,8 +111,11 @@ SHIM := $(O)/bin/riocheck-shim
 ##   make bench         speed figures: CS64 sweep through the ABI vs empty calls,
 ##                      run time in-process and through the process interface,
 ##                      load time of a 50,000-vector file
-##   make coverage      line/branch coverage of reference/ by the vectors (lcov,
-##                      genhtml): HTML in reports/coverage/
+##   make coverage      line/branch coverage of reference/src by the vectors alone
+##                      (lcov): over all of it and without the functions of
+##                      reference/coverage-excluded.tsv; fails below
+##                      COV_LINE_FLOOR/COV_BRANCH_FLOOR; its run in BUILD/cov/out,
+##                      HTML in reports/coverage/ (docs/coverage.md)
 ##   make mutation      mutation score of the vectors alone: a seeded sample of
 ##                      mutants of reference/src (MUT_PER_MODULE=20 per module),
 ##                      score per module, survivors (harness/mutation/README.md)
@@ -296,37 +299,78 @@ mutation: $(MUTATE) $(RIOCHECK)
 # the unit test of riocheck-mutate (harness/mutation/tests/mutate_test.sh)
 check: $(MUTATE)
 
-# Line and branch coverage of reference/ by the conformance vectors alone
-# (riocheck run against the built-in reference), with lcov and genhtml:
-# HTML in reports/coverage/, summary printed. Needs Debian's lcov.
+# Line and branch coverage of reference/src by the conformance vectors alone
+# (docs/coverage.md), with lcov and genhtml (Debian's lcov):
+#  - riocheck built with --coverage (VARIANT=cov) plays every vector against
+#    the built-in reference (default isolated run, sweeps every 7th value)
+#    into its own output folder COV_OUT (not reports/out);
+#  - prints lines and branches over all of reference/src (files no vector
+#    reaches included, at 0) and over the rest: the functions listed with a
+#    reason in COV_EXCLUDED removed (reference/coverage-exclude.awk);
+#  - FAILS when the rest is below COV_LINE_FLOOR / COV_BRANCH_FLOOR (%);
+#  - HTML of the rest in COV_HTML; the tracefiles in BUILD/cov/*.info;
+#  - then adds the unit tests (reference/tests/), for information: HTML in
+#    reports/coverage-all/.
+COV_OUT = $(BUILD)/cov/out
+COV_HTML ?= reports/coverage
+COV_EXCLUDED := reference/coverage-excluded.tsv
+COV_LINE_FLOOR ?= 89
+COV_BRANCH_FLOOR ?= 75
+COV_LCOV = lcov --quiet --rc lcov_branch_coverage=1
+# figures of a tracefile: "lines L% (H of F), branches B% (H of F)"
+COV_FIGURES = awk -F: '/^LF:/ { lf += $$2 } /^LH:/ { lh += $$2 } /^BRF:/ { bf += $$2 } \
+  /^BRH:/ { bh += $$2 } END { printf "lines %.1f%% (%d of %d), branches %.1f%% (%d of %d)\n", \
+  lf ? 100 * lh / lf : 0, lh, lf, bf ? 100 * bh / bf : 0, bh, bf }'
 coverage:
 	@command -v lcov >/dev/null && command -v genhtml >/dev/null || \
 	  { echo "lcov/genhtml not found: apt-get install lcov" >&2; exit 1; }
 	$(MAKE) --no-print-directory VARIANT=cov cli
 	find $(BUILD)/cov -name '*.gcda' -delete
-	$(BUILD)/cov/bin/riocheck run --sweep-stride 7 > $(BUILD)/cov/run.tap || \
+	@mkdir -p $(COV_OUT)
+	$(BUILD)/cov/bin/riocheck run --sweep-stride 7 --out $(COV_OUT) > $(BUILD)/cov/run.tap || \
 	  { tail -5 $(BUILD)/cov/run.tap; exit 1; }
-	tail -1 $(BUILD)/cov/run.tap
-	@echo "== coverage of reference/ by the conformance vectors"
-	lcov --quiet --rc lcov_branch_coverage=1 --capture --directory $(BUILD)/cov/reference \
-	  --output-file $(BUILD)/cov/reference.info
-	lcov --quiet --rc lcov_branch_coverage=1 --extract $(BUILD)/cov/reference.info \
-	  '*/reference/src/*' --output-file $(BUILD)/cov/reference.info
-	genhtml --quiet --branch-coverage --legend --title "riocheck reference/ by the conformance vectors" \
-	  --output-directory reports/coverage $(BUILD)/cov/reference.info
-	lcov --rc lcov_branch_coverage=1 --summary $(BUILD)/cov/reference.info
-	@echo "HTML report (conformance vectors only): reports/coverage/index.html"
-	$(MAKE) --no-print-directory VARIANT=cov $(REF_TESTS:$(O)/%=$(BUILD)/cov/%) $(HARNESS_TESTS:$(O)/%=$(BUILD)/cov/%)
+	@tail -1 $(BUILD)/cov/run.tap
+	@# --initial: every compiled file, also those no vector reaches (at 0)
+	@$(COV_LCOV) --capture --initial --directory $(BUILD)/cov/reference \
+	  --output-file $(BUILD)/cov/base.info 2>$(BUILD)/cov/lcov.err && \
+	 $(COV_LCOV) --capture --directory $(BUILD)/cov/reference \
+	  --output-file $(BUILD)/cov/run.info 2>>$(BUILD)/cov/lcov.err && \
+	 $(COV_LCOV) --add-tracefile $(BUILD)/cov/base.info --add-tracefile $(BUILD)/cov/run.info \
+	  --output-file $(BUILD)/cov/vectors-all.info 2>>$(BUILD)/cov/lcov.err && \
+	 $(COV_LCOV) --extract $(BUILD)/cov/vectors-all.info '*/reference/src/*' \
+	  --output-file $(BUILD)/cov/vectors-all.info 2>>$(BUILD)/cov/lcov.err || \
+	  { cat $(BUILD)/cov/lcov.err >&2; exit 1; }
+	awk -v list=$(COV_EXCLUDED) -f reference/coverage-exclude.awk $(BUILD)/cov/vectors-all.info \
+	  > $(BUILD)/cov/vectors-rest.info
+	@genhtml --quiet --branch-coverage --legend \
+	  --title "riocheck reference/src by the conformance vectors ($(COV_EXCLUDED) removed)" \
+	  --output-directory $(COV_HTML) $(BUILD)/cov/vectors-rest.info 2>$(BUILD)/cov/lcov.err || \
+	  { cat $(BUILD)/cov/lcov.err >&2; exit 1; }
+	@echo "== coverage of reference/src by the conformance vectors alone"
+	@echo "all of reference/src:            $$($(COV_FIGURES) $(BUILD)/cov/vectors-all.info)"
+	@echo "without $(COV_EXCLUDED): $$($(COV_FIGURES) $(BUILD)/cov/vectors-rest.info)"
+	@echo "HTML (the rest): $(COV_HTML)/index.html; the run's reports: $(COV_OUT)/"
+	@awk -F: -v l=$(COV_LINE_FLOOR) -v b=$(COV_BRANCH_FLOOR) \
+	  '/^LF:/ { lf += $$2 } /^LH:/ { lh += $$2 } /^BRF:/ { bf += $$2 } /^BRH:/ { bh += $$2 } END { \
+	  bad = 0; \
+	  if (lf == 0 || 100 * lh / lf < l) { printf "FAIL: lines of the rest %.1f%% are below COV_LINE_FLOOR=%s%%\n", lf ? 100 * lh / lf : 0, l; bad = 1 } \
+	  if (bf == 0 || 100 * bh / bf < b) { printf "FAIL: branches of the rest %.1f%% are below COV_BRANCH_FLOOR=%s%%\n", bf ? 100 * bh / bf : 0, b; bad = 1 } \
+	  if (!bad) printf "floors met: lines >= %s%%, branches >= %s%% (COV_LINE_FLOOR, COV_BRANCH_FLOOR)\n", l, b; \
+	  exit bad }' $(BUILD)/cov/vectors-rest.info
+	$(MAKE) --no-print-directory VARIANT=cov $(REF_TESTS:$(O)/%=$(BUILD)/cov/%)
 	for t in $(REF_TESTS:$(O)/%=$(BUILD)/cov/%); do $$t >/dev/null || exit 1; done
-	lcov --quiet --rc lcov_branch_coverage=1 --capture --directory $(BUILD)/cov/reference \
-	  --output-file $(BUILD)/cov/all.info
-	lcov --quiet --rc lcov_branch_coverage=1 --extract $(BUILD)/cov/all.info \
-	  '*/reference/src/*' --output-file $(BUILD)/cov/all.info
-	genhtml --quiet --branch-coverage --legend --title "riocheck reference/ by vectors and unit tests" \
-	  --output-directory reports/coverage-all $(BUILD)/cov/all.info
-	@echo "== coverage of reference/ by the conformance vectors AND the unit tests"
-	lcov --rc lcov_branch_coverage=1 --summary $(BUILD)/cov/all.info
-	@echo "HTML report (vectors and unit tests): reports/coverage-all/index.html"
+	@$(COV_LCOV) --capture --directory $(BUILD)/cov/reference \
+	  --output-file $(BUILD)/cov/tests.info 2>$(BUILD)/cov/lcov.err && \
+	 $(COV_LCOV) --add-tracefile $(BUILD)/cov/base.info --add-tracefile $(BUILD)/cov/tests.info \
+	  --output-file $(BUILD)/cov/tests-all.info 2>>$(BUILD)/cov/lcov.err && \
+	 $(COV_LCOV) --extract $(BUILD)/cov/tests-all.info '*/reference/src/*' \
+	  --output-file $(BUILD)/cov/tests-all.info 2>>$(BUILD)/cov/lcov.err && \
+	 genhtml --quiet --branch-coverage --legend --title "riocheck reference/src by vectors and unit tests" \
+	  --output-directory reports/coverage-all $(BUILD)/cov/tests-all.info 2>>$(BUILD)/cov/lcov.err || \
+	  { cat $(BUILD)/cov/lcov.err >&2; exit 1; }
+	@echo "== coverage of reference/src by the conformance vectors AND the unit tests"
+	@echo "all of reference/src:            $$($(COV_FIGURES) $(BUILD)/cov/tests-all.info)"
+	@echo "HTML (vectors and unit tests): reports/coverage-all/index.html"
 	@echo "What stays uncovered, and why: docs/coverage.md"
 
 # ============================================================================
