@@ -19,7 +19,7 @@ ifeq ($(VARIANT),gcc)
   # differential seeds against them: once is enough (under the sanitizers
   # they would take most of make test's time)
   EXTRA_TESTS := harness/proc/tests/shim_test.sh harness/examples/examples_test.sh \
-                 fuzz/tools/diff-conforming.sh
+                 fuzz/tools/diff-conforming.sh harness/examples/rtl/rtl_test.sh
 else ifeq ($(VARIANT),clang)
   CC := clang
   OPT := -O2 -g
@@ -111,6 +111,12 @@ SHIM := $(O)/bin/riocheck-shim
 ##   make bench         speed figures: CS64 sweep through the ABI vs empty calls,
 ##                      run time in-process and through the process interface,
 ##                      load time of a 50,000-vector file
+##   make rtl-example   an RTL device through a real simulator: Verilate
+##                      harness/examples/rtl/ (a Part 12 codec in Verilog and its
+##                      protocol bridge), play the codec suites and the sweeps
+##                      (RTL_SWEEP_STRIDE, default 1) through --dut-cmd, print
+##                      vectors/s; a build with a planted CRC-13 bug must fail
+##                      exactly its rule (needs verilator, g++)
 ##   make coverage      line/branch coverage of reference/src by the vectors alone
 ##                      (lcov): over all of it and without the functions of
 ##                      reference/coverage-excluded.tsv; fails below
@@ -280,6 +286,16 @@ bench: $(BENCH) $(RIOCHECK) $(SHIM) $(O)/lib/riocheck-reference.so
 	$(BENCH) $(O)/lib/riocheck-reference.so
 	@sh harness/bench/run-speed.sh $(RIOCHECK) $(SHIM) $(O)/lib/riocheck-reference.so
 	@sh harness/bench/load-speed.sh $(RIOCHECK)
+
+# An RTL example device driven through Verilator (issue 13; harness/examples/
+# rtl/README.md): build.sh Verilates the codec and its bridge (good and with
+# the planted bug) into BUILD/VARIANT/rtl/, run.sh plays the suites through
+# --dut-cmd, prints the figures and checks both outcomes.
+RTL_SWEEP_STRIDE ?= 1
+rtl-example: $(RIOCHECK)
+	sh harness/examples/rtl/build.sh $(O)/rtl
+	sh harness/examples/rtl/run.sh $(RIOCHECK) $(O)/rtl $(RTL_SWEEP_STRIDE)
+.PHONY: rtl-example
 
 # Mutation score of the conformance vectors alone (issue 12; a benchmark, not
 # a test): a seeded sample of mutants of reference/src, each built into a
