@@ -18,6 +18,15 @@ mkdir -p "$out" || exit 3
 # -j 2: the 2-core development machine is shared.
 vflags="--cc --exe --build -O3 --x-assign fast --x-initial fast --noassert -Wall
         --top-module rio_voq_codec -j 2"
+# Up to date: both programs newer than the sources and this script (Verilator
+# would regenerate and recompile everything, about a minute each).
+if [ -x "$out/good/rio-rtl-dut" ] && [ -x "$out/bug/rio-rtl-dut-bug" ] &&
+    [ -z "$(find "$src/rio_voq_codec.v" "$src/bridge.cpp" "$src/build.sh" \
+        -newer "$out/good/rio-rtl-dut" 2>/dev/null)" ] &&
+    [ -z "$(find "$src/rio_voq_codec.v" "$src/bridge.cpp" "$src/build.sh" \
+        -newer "$out/bug/rio-rtl-dut-bug" 2>/dev/null)" ]; then
+    exit 0
+fi
 set -e
 # shellcheck disable=SC2086
 "${VERILATOR:-verilator}" $vflags -Mdir "$out/good" -o rio-rtl-dut -CFLAGS -O2 \
