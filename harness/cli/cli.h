@@ -57,6 +57,19 @@ int cmd_selfcheck(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 int cmd_diff(int argc, char **argv); /* diff_cmd.c: its own exit codes (--help) */
+int cmd_export(int argc, char **argv); /* export_cmd.c (docs/export.md) */
+
+/* export_cmd.c: a profile file of riocheck export --config (the lines of the
+ * DUT protocol's handshake: revisions, caps, profile, policy, machines; #
+ * comments). 0, or -1 with "name:line: reason" in err. machines gets a bit
+ * per machine id (all of them when the text has no machines line). */
+struct rc_profile;
+int cli_export_profile_parse(struct rc_profile *p, uint32_t *machines, const char *name,
+                             const char *text, size_t len, char *err, size_t cap);
+/* The profile as such a text (what the parser reads back); the length it
+ * needs, written NUL-terminated into dst (cap bytes) as far as it fits. */
+size_t cli_export_profile_text(char *dst, size_t cap, const struct rc_profile *p,
+                               uint32_t machines);
 
 /* Shared by encode and selfcheck: build the wire bytes for `format` from
  * field=value words, with options already parsed. Returns a CLI_* code and

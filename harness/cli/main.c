@@ -28,6 +28,8 @@ static const char usage[] =
     "                              spec's known answers and write a report\n"
     "  diff OLD.json NEW.json      compare two runs' results.json: regressions,\n"
     "                              fixes, changes (exit 1 on a regression)\n"
+    "  export                      the selected vectors resolved for a DUT profile\n"
+    "                              as JSON, CSV or $readmemh files for testbenches\n"
     "  help [COMMAND]              this text, or one command's help\n"
     "  --version                   print the version\n"
     "\n"
@@ -110,6 +112,8 @@ int main(int argc, char **argv)
         return cmd_trace(argc, argv);
     if (strcmp(cmd, "diff") == 0)
         return cmd_diff(argc, argv);
+    if (strcmp(cmd, "export") == 0)
+        return cmd_export(argc, argv);
     if (strcmp(cmd, "--version") == 0) {
         puts("riocheck " RIO_VERSION); /* the one version: rio/version.h */
         return CLI_OK;
