@@ -649,6 +649,13 @@ static void p9reg_bits_and_gating(void)
     CHECK_STEP(MSG(RC_P9REG_EV_SET_UNAVAILABLE, 1, 1), RC_OK, 0);
     CHECK_STEP(MSG(RC_P9REG_EV_ERRSTAT_READ, 1), RC_OK, 1);
     CHECK_OUT(0, RC_P9REG_OUT_VALUE, 0x00000008);
+    /* errstat_write (F1): bit 28 is the device's status, a write keeps it */
+    CHECK_STEP(MSG(RC_P9REG_EV_ERRSTAT_WRITE, 1, 0), RC_OK, 1);
+    CHECK_OUT(0, RC_P9REG_OUT_VALUE, 0x00000008);
+    CHECK_STEP(MSG(RC_P9REG_EV_ERRSTAT_WRITE, 2, 0xFFFFFFFFu), RC_OK, 1);
+    CHECK_OUT(0, RC_P9REG_OUT_VALUE, 0);
+    CHECK_STEP(MSG(RC_P9REG_EV_ERRSTAT_WRITE, 4, 0), RC_NOENT, 0);
+    CHECK_STEP(MSG(RC_P9REG_EV_ERRSTAT_WRITE, 1, 0x100000000ull), RC_RANGE, 0);
     CHECK_STEP(MSG(RC_P9REG_EV_SET_UNAVAILABLE, 1, 2), RC_RANGE, 0);
     CHECK_STEP(MSG(RC_P9REG_EV_CTL_READ, 4), RC_NOENT, 0);
     CHECK_STEP(MSG(RC_P9REG_EV_CTL_READ, 0x100000000ull), RC_RANGE, 0);
@@ -1034,7 +1041,7 @@ static void sw_xoff_list_and_xon(void)
     CHECK_STEP(MSG(RC_SW_EV_CANDIDATE, FTYPE_NWRITE, 0, 0, 0, 0x12, 0x34, 2),
                RC_OK, 0);
     CHECK_STEP(MSG(RC_SW_EV_CONGESTED, 1), RC_OK, 1);
-    CHECK_OUT(0, RC_SW_OUT_VERDICT, 8); /* NOT_PARTICIPANT */
+    CHECK_OUT(0, RC_SW_OUT_VERDICT, sym("verdict", "not_participant"));
     CHECK_STEP(MSG(RC_SW_EV_PORT_CONTROL, 2, CTL_FC), RC_OK, 1);
     /* request prio 0 -> flow A (Table 2-1); CCP prio 3, CRF 1, SOC 0 */
     CHECK_STEP(MSG(RC_SW_EV_CANDIDATE, FTYPE_NWRITE, 0, 0, 0, 0x12, 0x34, 2),
@@ -1042,7 +1049,7 @@ static void sw_xoff_list_and_xon(void)
     CHECK_STEP(MSG(RC_SW_EV_CONGESTED, 1), RC_OK, 2);
     CHECK_OUT(0, RC_SW_OUT_CCP, 2, 0, 0, sym("flow_id", "0A"), 0x12, 0x34, 0,
               3, 1);
-    CHECK_OUT(1, RC_SW_OUT_VERDICT, 1); /* XOFF_SENT */
+    CHECK_OUT(1, RC_SW_OUT_VERDICT, sym("verdict", "xoff"));
     CHECK_QUERY(MSG(RC_SW_Q_LISTED, 0x12, 0x34, 0), RC_OK, 1);
     CHECK_QUERY(MSG(RC_SW_Q_LISTED, 0x12, 0x34, 1), RC_OK, 0);
     CHECK_QUERY(MSG0(RC_SW_Q_LIST_LEN), RC_OK, 1);
@@ -1055,21 +1062,21 @@ static void sw_xoff_list_and_xon(void)
     /* maintenance never causes a CCP (P9-2.4.3-a) */
     CHECK_STEP(MSG(RC_SW_EV_CANDIDATE, 8, 0, 0, 0, 0x12, 0x34, 2), RC_OK, 0);
     CHECK_STEP(MSG(RC_SW_EV_CONGESTED, 1), RC_OK, 1);
-    CHECK_OUT(0, RC_SW_OUT_VERDICT, 4);
+    CHECK_OUT(0, RC_SW_OUT_VERDICT, sym("verdict", "maintenance"));
     /* abatement: XONs, oldest first */
     CHECK_STEP(MSG(RC_SW_EV_ABATED_PORT, 1), RC_OK, 3);
     CHECK_OUT(0, RC_SW_OUT_CCP, 2, 1, 0, 0, 0x12, 0x34, 0, 3, 1);
     CHECK_OUT(1, RC_SW_OUT_CCP, 2, 1, 0, 2, 0x13, 0x34, 0, 3, 1);
-    CHECK_OUT(2, RC_SW_OUT_VERDICT, 11);
+    CHECK_OUT(2, RC_SW_OUT_VERDICT, sym("verdict", "xon"));
     CHECK_QUERY(MSG0(RC_SW_Q_LIST_LEN), RC_OK, 0);
     /* routing a CCP: unchanged, to a participating port */
     CHECK_STEP(MSG(RC_SW_EV_FORWARD, 0, 2, 0, 0, 0, 0, 1, 0x12, 0x34), RC_OK,
                2);
     CHECK_OUT(0, RC_SW_OUT_CCP, 2, 0, 0, 0, 0x12, 0x34, 1, 3, 1);
-    CHECK_OUT(1, RC_SW_OUT_VERDICT, 13);
+    CHECK_OUT(1, RC_SW_OUT_VERDICT, sym("verdict", "forwarded"));
     CHECK_STEP(MSG(RC_SW_EV_FORWARD, 0, 3, 0, 0, 0, 0, 1, 0x12, 0x34), RC_OK,
                1);
-    CHECK_OUT(0, RC_SW_OUT_VERDICT, 8);
+    CHECK_OUT(0, RC_SW_OUT_VERDICT, sym("verdict", "not_participant"));
 }
 
 static void sw_candidates_and_errors(void)
@@ -1210,7 +1217,7 @@ static void arbrx_grant_free_and_violations(void)
     CHECK_OUT(0, RC_ARBRX_OUT_FREED, 0, sym("reason", "last_segment"));
     /* data without a resource (P9-2.4.7-1) */
     CHECK_STEP(MSG(RC_ARBRX_EV_DATA, 1, 0, 0), RC_OK, 1);
-    CHECK_OUT(0, RC_ARBRX_OUT_VIOLATION, 9, 1);
+    CHECK_OUT(0, RC_ARBRX_OUT_VIOLATION, sym("violation", "data_without_grant"), 1);
     /* multi-PDU: de-allocation request, RELEASE frees */
     CHECK_STEP(MSG(RC_ARBRX_EV_CCP, 0, sym("cmd", "REQUEST_MULTI"), 1), RC_OK,
                2);
