@@ -24,7 +24,9 @@
 #   - the interpretation links land on an id of interpretations.html, which
 #     is well-formed too, and interpretations.md is a byte copy of the docs;
 #   - a --root without docs/interpretations.md still completes, ships no copy,
-#     and the report says so; --html FILE writes the report there.
+#     and the report says so; --html FILE writes the report there;
+#   - a full disk while writing compliance.html or the copies fails the run,
+#     naming the file, and swaps nothing in.
 # Environment: RIOCHECK (the riocheck binary; hostile/ and lib/ are found
 # beside its folder), SWEEP_STRIDE (default 1). Run from the repository root.
 # Ends with "html_test: N passed, N failed".
@@ -244,6 +246,16 @@ run loose --html "$tmp/elsewhere.html" --area car
 check "--html FILE: written there" well_formed "$tmp/elsewhere.html"
 check "--html FILE: not in OUT" [ ! -e "$tmp/loose/compliance.html" ]
 check "--html FILE: named on the summary line" grep -q "^# compliance summary: .* $tmp/elsewhere.html\$" "$tmp/loose.tap"
+
+# a full disk (RIOCHECK_TEST_FULL, outdir.h) while writing compliance.html or
+# the interpretations' copy: the run fails naming the file, nothing swapped in
+for file in compliance.html interpretations.md interpretations.html; do
+    RIOCHECK_TEST_FULL=$file run "full-$file" --area car
+    check "full disk on $file: status 3" [ "$(cat "$tmp/full-$file.rc")" = 3 ]
+    check "full disk on $file: named" grep -q "cannot write .*$file: No space left on device" "$tmp/full-$file.err"
+    check "full disk on $file: run-status interrupted" [ "$(head -n 1 "$tmp/full-$file/run-status")" = interrupted ]
+    check "full disk on $file: no report swapped in" [ ! -e "$tmp/full-$file/compliance.html" ]
+done
 
 echo "html_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
