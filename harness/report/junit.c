@@ -1,7 +1,17 @@
-/* JUnit XML for CI systems (the de-facto schema Jenkins, GitLab and GitHub
- * readers accept): one <testsuite> per suite, one <testcase> per vector.
- * Waived vectors are <skipped> so a CI job does not go red on a failure the
- * vendor has documented; the waiver reason is the message. */
+/* JUnit XML for CI systems: one <testsuite> per suite, one <testcase> per
+ * vector. Waived vectors are <skipped> so a CI job does not go red on a
+ * failure the vendor has documented; the waiver reason is the message.
+ *
+ * Only elements and attributes that both the schema Jenkins' xUnit plugin
+ * validates JUnit files against (junit-10.xsd) and the Apache Ant schema
+ * (JUnit.xsd) allow, with what the Ant schema requires: <testsuites> name
+ * tests failures errors time (no skipped: junit-10.xsd rejects it there);
+ * <testsuite> name tests failures errors skipped time timestamp hostname id
+ * package, <properties> first, an empty <system-out/> and <system-err/>
+ * last; <testcase> classname name time (no file or line: junit-10.xsd
+ * rejects them; the location is the first line of a failure's text);
+ * <failure>/<error> message type; <skipped> message, with the reason also as
+ * its text (GitLab shows the text). docs/ci.md lists what each holds. */
 #include "report.h"
 #include "text.h"
 
@@ -116,8 +126,6 @@ static void testcase(FILE *f, const struct rc_run_info *info, const struct rc_re
     fputs("    <testcase", f);
     attr(f, "classname", suite_name(row), (size_t)-1);
     attr(f, "name", r->id, sizeof r->id);
-    attr(f, "file", rc_report_path(info, r->file), (size_t)-1);
-    attr_u64(f, "line", r->line);
     attr_time(f, row->seconds);
     switch (res->verdict) {
     case RC_V_PASS:
@@ -128,7 +136,9 @@ static void testcase(FILE *f, const struct rc_run_info *info, const struct rc_re
             /* a set-up step failed and fails no rule: never a pass */
             fputs(">\n      <skipped message=\"inconclusive: ", f);
             xml_text(f, res->detail, sizeof res->detail, 1);
-            fputs("\"/>\n    </testcase>\n", f);
+            fputs("\">inconclusive: ", f);
+            xml_text(f, res->detail, sizeof res->detail, 0);
+            fputs("</skipped>\n    </testcase>\n", f);
             return;
         }
         fputs(">\n      <failure", f);
@@ -152,13 +162,17 @@ static void testcase(FILE *f, const struct rc_run_info *info, const struct rc_re
         fputs(">\n      <skipped", f);
         fputs(" message=\"not applicable: ", f);
         xml_text(f, res->detail, sizeof res->detail, 1);
-        fputs("\"/>\n    </testcase>\n", f);
+        fputs("\">not applicable: ", f);
+        xml_text(f, res->detail, sizeof res->detail, 0);
+        fputs("</skipped>\n    </testcase>\n", f);
         return;
     case RC_V_WAIVED:
         fputs(">\n      <skipped", f);
         fputs(" message=\"waived: ", f);
         xml_text(f, row->waiver ? row->waiver : "(no reason recorded)", (size_t)-1, 1);
-        fputs("\">", f);
+        fputs("\">waived: ", f);
+        xml_text(f, row->waiver ? row->waiver : "(no reason recorded)", (size_t)-1, 0);
+        fputc('\n', f);
         failure_body(f, info, row);
         fputs("</skipped>\n    </testcase>\n", f);
         return;
@@ -200,12 +214,45 @@ static void tally_row(struct tally *t, const struct rc_result_row *row)
     t->errors++;
 }
 
-static void tally_attrs(FILE *f, const struct tally *t)
+static void tally_attrs(FILE *f, const struct tally *t, int skipped)
 {
     attr_u64(f, "tests", t->tests);
     attr_u64(f, "failures", t->failures);
     attr_u64(f, "errors", t->errors);
-    attr_u64(f, "skipped", t->skipped);
+    if (skipped)
+        attr_u64(f, "skipped", t->skipped);
+}
+
+/* The run's start as the Ant schema's timestamp wants it: ISO 8601 without
+ * a zone, "YYYY-MM-DDTHH:MM:SS" (riocheck's is UTC: "...Z" without the Z).
+ * 0 when started is not of that form (the attribute is then left out). */
+static int timestamp(char dst[20], const char *started)
+{
+    static const char form[] = "dddd-dd-ddTdd:dd:dd";
+    if (started == NULL)
+        return 0;
+    for (size_t i = 0; i < sizeof form - 1; i++) {
+        if (form[i] == 'd' ? started[i] < '0' || started[i] > '9' : started[i] != form[i])
+            return 0;
+    }
+    memcpy(dst, started, sizeof form - 1);
+    dst[sizeof form - 1] = '\0';
+    return 1;
+}
+
+/* The host name: the first word of the provenance host ("nodename sysname
+ * release machine"), "localhost" when it is not known (as the Ant schema
+ * says). */
+static void hostname(char *dst, size_t cap, const char *host)
+{
+    size_t n = 0;
+    if (host != NULL && strcmp(host, "unknown") != 0)
+        while (host[n] != '\0' && host[n] != ' ' && n + 1 < cap)
+            n++;
+    if (n == 0)
+        snprintf(dst, cap, "localhost");
+    else
+        snprintf(dst, cap, "%.*s", (int)n, host);
 }
 
 int rc_write_junit(FILE *f, const struct rc_run_info *info, const struct rc_catalogue *cat,
@@ -238,9 +285,12 @@ int rc_write_junit(FILE *f, const struct rc_run_info *info, const struct rc_cata
     }
     fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites", f);
     attr(f, "name", "riocheck", (size_t)-1);
-    tally_attrs(f, &all);
+    tally_attrs(f, &all, 0);
     attr_time(f, isfinite(info->seconds) && info->seconds > 0 ? info->seconds : all.seconds);
     fputs(">\n", f);
+    char stamp[20], host[256];
+    int stamped = timestamp(stamp, info->started);
+    hostname(host, sizeof host, info->host);
     for (size_t s = 0; s < nsuites; s++) {
         const char *name = suite_name(&rows[first[s]]);
         struct tally t;
@@ -250,16 +300,19 @@ int rc_write_junit(FILE *f, const struct rc_run_info *info, const struct rc_cata
                 tally_row(&t, &rows[i]);
         fputs("  <testsuite", f);
         attr(f, "name", name, (size_t)-1);
-        tally_attrs(f, &t);
+        tally_attrs(f, &t, 1);
         attr_time(f, t.seconds);
-        if (info->started != NULL)
-            attr(f, "timestamp", info->started, (size_t)-1);
+        if (stamped)
+            attr(f, "timestamp", stamp, sizeof stamp);
+        attr(f, "hostname", host, sizeof host);
+        attr_u64(f, "id", s);
+        attr(f, "package", "riocheck", (size_t)-1);
         fputs(">\n", f);
         properties(f, info);
         for (size_t i = first[s]; i < n; i++)
             if (rows[i].rec != NULL && strcmp(suite_name(&rows[i]), name) == 0)
                 testcase(f, info, &rows[i]);
-        fputs("  </testsuite>\n", f);
+        fputs("    <system-out/>\n    <system-err/>\n  </testsuite>\n", f);
     }
     fputs("</testsuites>\n", f);
     free(first);
