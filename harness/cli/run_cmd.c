@@ -470,7 +470,9 @@ static void on_result(void *vctx, size_t i, const struct rc_vec_result *res, dou
         fprintf(c->tsv, "\t%s\t", rc_verdict_name(row->res.verdict));
         put_esc(c->tsv, RC_ESC_TSV, rules);
         fputc('\t', c->tsv);
-        put_esc(c->tsv, RC_ESC_TSV, r->file);
+        /* the file as the other reports give it: relative to --root */
+        const struct rc_run_info where = {.root = c->root};
+        put_esc(c->tsv, RC_ESC_TSV, rc_report_path(&where, r->file));
         fprintf(c->tsv, ":%u\t", line);
         put_esc(c->tsv, RC_ESC_TSV, res->detail);
         fputc('\t', c->tsv);

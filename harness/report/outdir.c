@@ -21,6 +21,10 @@
 #define INTERP_MD "interpretations.md"
 #define INTERP_HTML "interpretations.html"
 
+/* results.tsv's header line: '#' (a reader skips every line that starts
+ * with '#': this one and an interrupted run's first line) and the names of
+ * the six columns of every row (docs/ci.md). */
+#define TSV_COLUMNS "# id\tverdict\trules\tfile:line\tdetail\tfailed_rules\n"
 static const char *const out_name[RC_OUT_FILES] = {
     "results.tsv", "results.json", "results.xml", "compliance.md", "compliance.html"};
 /* The set's members: run-status first (it is taken out first and, from the
@@ -640,10 +644,10 @@ int rc_outdir_begin(struct rc_outdir *od, const char *out,
         return fail(err, cap, "cannot write in folder %s: %s", od->dir, strerror(e));
     }
     join(shown, sizeof shown, od->dir, "results.tsv");
-    char header[256];
+    char header[512];
     snprintf(header, sizeof header,
              "# interrupted: the riocheck run of %s (pid %ld) has not completed; "
-             "a row per finished vector follows (see run-status)\n",
+             "a row per finished vector follows (see run-status)\n" TSV_COLUMNS,
              od->started, (long)getpid());
     int jfd = openat(od->stagefd, "results.tsv",
                      O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
@@ -864,7 +868,7 @@ static int write_output(FILE *f, enum rc_out_file k, const struct rc_outdir *od,
 {
     switch (k) {
     case RC_OUT_TSV:
-        return rc_journal_copy_rows(&od->journal, f);
+        return fputs(TSV_COLUMNS, f) < 0 ? -1 : rc_journal_copy_rows(&od->journal, f);
     case RC_OUT_JSON:
         return rc_write_json_opts(f, info, cat, rows, n, o);
     case RC_OUT_XML:
