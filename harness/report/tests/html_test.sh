@@ -217,7 +217,7 @@ for r in bad markup evil; do
 done
 check "bad: failure lists capped per rule" capped "$tmp/bad"
 check "bad: expected and actual in the vectors' form" grep -q '<pre class="expected">' "$tmp/bad/compliance.html"
-check "bad: a rerun command" grep -q '<code class="rerun">riocheck run --dut [^<]*riocheck-bad-cs64-bit-order.so --vector ' "$tmp/bad/compliance.html"
+check "bad: a rerun command" grep -q '<code class="rerun">riocheck run --dut [^<]*riocheck-bad-cs64-bit-order.so\( --sweep-stride [0-9]*\)\{0,1\} --vector ' "$tmp/bad/compliance.html"
 
 # hostile text: the DUT's tags never come out as tags
 check "markup: name escaped" grep -q '&lt;b&gt;bold&lt;/b&gt; &amp;amp; &amp; ]]&gt; &lt;!--' "$tmp/markup/compliance.html"
