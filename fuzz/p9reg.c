@@ -198,6 +198,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 has_value = 1;
                 want = port_ok ? s->errstat[a[0]] : 0;
                 break;
+            case RC_P9REG_EV_ERRSTAT_WRITE:
+                /* bit 28 is the device's status: a write keeps it (I-FCREG-6) */
+                want_rc = a[0] > 0xFFFFFFFFu || a[1] > 0xFFFFFFFFu ? RC_RANGE
+                          : port_ok                                ? RC_OK
+                                                                   : RC_NOENT;
+                has_value = 1;
+                want = port_ok ? s->errstat[a[0]] : 0;
+                break;
             case RC_P9REG_EV_SET_UNAVAILABLE:
                 want_rc = a[0] > 0xFFFFFFFFu || a[1] > 0xFFFFFFFFu ? RC_RANGE
                           : !port_ok                               ? RC_NOENT
@@ -244,6 +252,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             case RC_P9REG_EV_CAR_WRITE:
             case RC_P9REG_EV_CTL_READ:
             case RC_P9REG_EV_ERRSTAT_READ:
+            case RC_P9REG_EV_ERRSTAT_WRITE:
             case RC_P9REG_EV_END_:
                 break;
             }

@@ -9,6 +9,8 @@
  *
  * BREAKS: P9-4.2.2-a P9-4.2.2-b
  *
+ * DIFF-SKIP: the differential seeds do not use the errstat_write event (found by the p9.reg.errstat-write.* vectors)
+ *
  * How: the reference DUT (rc_refdut()) with the p9reg step wrapped: an
  * errstat_write(port, value) is also played as ctl_write(port, value) (its
  * output dropped). Found only by the p9.reg.errstat-write.* vectors (needs
