@@ -142,7 +142,14 @@ fi
 # --dut-cmd: the process ends normally at the end of its input (exit or
 # return from main), which writes its data.
 if [ -x "$SHIM" ]; then
+    # a sanitizer build of riocheck-shim never frees the library it loads
+    # (shim_main.c load_dut); LeakSanitizer then ends it with _exit before
+    # the library's destructors run, and no data is written: leaks are not
+    # what this checks
+    asan_was=${ASAN_OPTIONS-}
+    export ASAN_OPTIONS="${asan_was:+$asan_was:}detect_leaks=0"
     run cmd --dut-cmd "$SHIM" --dut "$LIB" --
+    if [ -n "$asan_was" ]; then ASAN_OPTIONS=$asan_was; else unset ASAN_OPTIONS; fi
     echo "# --dut-cmd riocheck-shim: $(show cmd)"
     if [ "$(cat "$tmp/cmd.rc")" = 0 ] && [ "$(cat "$tmp/cmd.fig")" = "$(cat "$tmp/noiso.fig")" ]; then
         ok "--dut-cmd riocheck-shim --dut LIB: the same figures"
@@ -183,7 +190,7 @@ EOF
     rc=$?
     secs=$(($(date +%s) - t0))
     got=$(grep '^run: ' "$tmp/dtor-$kind.tap" | sed 's/ in .*//')
-    if [ "$rc" -eq 0 ] && [ "$got" = "$want" ] && [ "$secs" -le 30 ]; then
+    if [ "$rc" -eq 0 ] && [ "$got" = "$want" ] && [ "$secs" -le 60 ]; then
         ok "a destructor that does '$kind' loses no result (exit 0, $got, ${secs} s)"
     else
         bad "a destructor that does '$kind': exit $rc, '$got' (want '$want'), ${secs} s"
