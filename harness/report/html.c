@@ -257,6 +257,16 @@ static void toc(FILE *f)
           "Provenance</a></nav>\n", f);
 }
 
+/* A sha256sum recipe (report.h rc_recipe_*) as a row, when there is one. */
+static void recipe(FILE *f, const char *key, int (*fn)(FILE *, const struct rc_run_info *),
+                   const struct rc_run_info *info)
+{
+    char *cmd = rc_recipe_str(fn, info);
+    if (cmd != NULL)
+        kv_code(f, key, cmd, (size_t)-1);
+    free(cmd);
+}
+
 static void provenance(FILE *f, const struct rc_run_info *info)
 {
     fputs("<section id=\"provenance\">\n<h2>Provenance</h2>\n", f);
@@ -267,7 +277,9 @@ static void provenance(FILE *f, const struct rc_run_info *info)
             info->dut_source != NULL && strcmp(info->dut_source, "built-in reference") == 0
                 ? "none (built-in reference)"
                 : "unknown");
+    recipe(f, "DUT: recompute with", rc_recipe_dut, info);
     kv_code(f, "Vector set SHA-256", info->vectors_sha256, sizeof info->vectors_sha256);
+    recipe(f, "Vector set: recompute with", rc_recipe_vectors, info);
     kv_code(f, "Vector set FNV-1a 64", info->vector_hash, sizeof info->vector_hash);
     kv_text(f, "riocheck version", info->tool_version, (size_t)-1, "unknown");
     kv_code(f, "riocheck commit", info->commit, (size_t)-1);
