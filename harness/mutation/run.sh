@@ -37,6 +37,8 @@
 #   MUT_OUT         output folder (default build/mutation): results.tsv
 #                   (one row per mutant), survivors.txt, summary.txt
 #   MUT_REVIEWED    the reviewed list (default harness/mutation/reviewed.tsv)
+#   MUT_RESCORE     an earlier results.tsv: print its scores with the current
+#                   reviewed list and stop (nothing is built or run)
 # Exit status: 0 the run completed (whatever the score: a benchmark, not a
 # test); 2 bad settings or a malformed reviewed list; 3 the unmutated build
 # fails the vectors or cannot be built.
@@ -71,7 +73,8 @@ refobjs=""
 for f in reference/src/*.c; do refobjs="$refobjs $OBJ/${f%.c}.o"; done
 for m in $modules; do
     [ -f "reference/src/$m.c" ] || { echo "run.sh: no module reference/src/$m.c" >&2; exit 2; }
-    [ -f "$OBJ/reference/src/$m.o" ] || { echo "run.sh: $OBJ/reference/src/$m.o not built" >&2; exit 3; }
+    [ -n "${MUT_RESCORE-}" ] || [ -f "$OBJ/reference/src/$m.o" ] || {
+        echo "run.sh: $OBJ/reference/src/$m.o not built" >&2; exit 3; }
 done
 
 # The reviewed list: FILE LINE KIND BEFORE AFTER CLASS REASON, tab-separated.
@@ -87,6 +90,71 @@ if [ -f "$REVIEWED" ]; then
 else
     echo "run.sh: $REVIEWED not found: no mutant reviewed" >&2
     REVIEWED=/dev/null
+fi
+
+# score RESULTS SECONDS: the scores and the survivors, with the reviews
+score() {
+awk -F'\t' -v rev="$REVIEWED" -v surv="$OUT/survivors.txt" -v secs="$2" \
+    -v n="$N" -v seed="$SEED" -v stride="$STRIDE" '
+    BEGIN {
+        while ((getline l < rev) > 0) {
+            if (l ~ /^#/ || l ~ /^[ \t]*$/) continue
+            split(l, r, "\t")
+            k = r[1] "\t" r[2] "\t" r[3] "\t" r[4] "\t" r[5]
+            cls[k] = r[6]; why[k] = r[7]
+        }
+        printf "" > surv
+    }
+    /^#/ { next }
+    {
+        m = $1; sub(/^reference\/src\//, "", m); sub(/\.c$/, "", m)
+        if (!(m in seen)) { seen[m] = 1; order[++nm] = m }
+        k = $1 "\t" $3 "\t" $5 "\t" $6 "\t" $7
+        if ($8 == "invalid") { inv[m]++; next }
+        valid[m]++
+        if ($8 == "killed") {
+            killed[m]++
+            if (k in cls) stale = stale sprintf("  %s:%s: %s %s -> %s (reviewed %s, but killed)\n", $1, $3, $5, $6, $7, cls[k])
+            next
+        }
+        c = (k in cls) ? cls[k] : ""
+        if (c == "equivalent") eq[m]++
+        else if (c == "unobservable") unobs[m]++
+        else open_[m]++
+        printf "%s:%s: %s %s -> %s%s\n", $1, $3, $5, $6, $7, \
+            (c == "" ? "  [not reviewed]" : "  [" c ": " why[k] "]") > surv
+    }
+    function pct(a, b) { return b > 0 ? sprintf("%5.1f%%", 100 * a / b) : "    -" }
+    END {
+        printf "\n== mutation score of the conformance vectors alone (%s per module, seed %s, sweep stride %s, %s)\n", n, seed, stride, secs
+        printf "%-8s %6s %6s %7s %7s %9s %10s %6s %6s %5s\n", "module", "valid", "killed", "invalid", "score", "non-equiv", "observable", "equiv", "unobs", "open"
+        for (i = 1; i <= nm; i++) {
+            m = order[i]
+            v = valid[m] + 0; kl = killed[m] + 0; e = eq[m] + 0; u = unobs[m] + 0
+            printf "%-8s %6d %6d %7d %7s %9s %10s %6d %6d %5d\n", m, v, kl, inv[m] + 0, pct(kl, v), pct(kl, v - e), pct(kl, v - e - u), e, u, open_[m] + 0
+            V += v; K += kl; E += e; U += u; I += inv[m]; O += open_[m]
+        }
+        printf "%-8s %6d %6d %7d %7s %9s %10s %6d %6d %5d\n", "all", V, K, I, pct(K, V), pct(K, V - E), pct(K, V - E - U), E, U, O
+        printf "score: killed / valid; non-equiv: over the mutants not reviewed equivalent;\n"
+        printf "observable: over those not reviewed equivalent or unobservable (harness/mutation/reviewed.tsv);\n"
+        printf "open: survivors not reviewed (to kill with a vector, or to review)\n"
+        if (stale != "") printf "reviewed as surviving, but killed in this run (update the review):\n%s", stale
+    }' "$1" >"$OUT/summary.txt"
+if [ -s "$OUT/survivors.txt" ]; then
+    echo
+    echo "== surviving mutants ($(wc -l <"$OUT/survivors.txt" | tr -d ' '))"
+    cat "$OUT/survivors.txt"
+fi
+cat "$OUT/summary.txt"
+}
+
+# MUT_RESCORE=RESULTS: only the scores of an earlier results.tsv, with the
+# current reviewed list (after a review, without running anything again)
+if [ -n "${MUT_RESCORE-}" ]; then
+    [ -f "$MUT_RESCORE" ] || { echo "run.sh: $MUT_RESCORE not found" >&2; exit 2; }
+    mkdir -p "$OUT" || exit 3
+    score "$MUT_RESCORE" "(rescored)"
+    exit 0
 fi
 
 mkdir -p "$OUT" || exit 3
@@ -201,59 +269,7 @@ t2=$(date +%s)
     cat "$work"/w*/results | LC_ALL=C sort -t'	' -k1,1 -k2,2n
 } >"$OUT/results.tsv"
 
-# the scores and the survivors, with the reviews
-awk -F'\t' -v rev="$REVIEWED" -v surv="$OUT/survivors.txt" -v secs="$((t2 - t0))" \
-    -v n="$N" -v seed="$SEED" -v stride="$STRIDE" '
-    BEGIN {
-        while ((getline l < rev) > 0) {
-            if (l ~ /^#/ || l ~ /^[ \t]*$/) continue
-            split(l, r, "\t")
-            k = r[1] "\t" r[2] "\t" r[3] "\t" r[4] "\t" r[5]
-            cls[k] = r[6]; why[k] = r[7]
-        }
-        printf "" > surv
-    }
-    /^#/ { next }
-    {
-        m = $1; sub(/^reference\/src\//, "", m); sub(/\.c$/, "", m)
-        if (!(m in seen)) { seen[m] = 1; order[++nm] = m }
-        k = $1 "\t" $3 "\t" $5 "\t" $6 "\t" $7
-        if ($8 == "invalid") { inv[m]++; next }
-        valid[m]++
-        if ($8 == "killed") {
-            killed[m]++
-            if (k in cls) stale = stale sprintf("  %s:%s: %s %s -> %s (reviewed %s, but killed)\n", $1, $3, $5, $6, $7, cls[k])
-            next
-        }
-        c = (k in cls) ? cls[k] : ""
-        if (c == "equivalent") eq[m]++
-        else if (c == "unobservable") unobs[m]++
-        else open_[m]++
-        printf "%s:%s: %s %s -> %s%s\n", $1, $3, $5, $6, $7, \
-            (c == "" ? "  [not reviewed]" : "  [" c ": " why[k] "]") > surv
-    }
-    function pct(a, b) { return b > 0 ? sprintf("%5.1f%%", 100 * a / b) : "    -" }
-    END {
-        printf "\n== mutation score of the conformance vectors alone (%d per module, seed %d, sweep stride %d, %d s)\n", n, seed, stride, secs
-        printf "%-8s %6s %6s %6s %9s %9s %9s %8s %8s %8s\n", "module", "valid", "killed", "invalid", "score", "non-equiv", "observable", "equiv", "unobs", "open"
-        for (i = 1; i <= nm; i++) {
-            m = order[i]
-            v = valid[m] + 0; kl = killed[m] + 0; e = eq[m] + 0; u = unobs[m] + 0
-            printf "%-8s %6d %6d %6d %9s %9s %9s %8d %8d %8d\n", m, v, kl, inv[m] + 0, pct(kl, v), pct(kl, v - e), pct(kl, v - e - u), e, u, open_[m] + 0
-            V += v; K += kl; E += e; U += u; I += inv[m]; O += open_[m]
-        }
-        printf "%-8s %6d %6d %6d %9s %9s %9s %8d %8d %8d\n", "all", V, K, I, pct(K, V), pct(K, V - E), pct(K, V - E - U), E, U, O
-        printf "score: killed / valid; non-equiv: over the mutants not reviewed equivalent;\n"
-        printf "observable: over those not reviewed equivalent or unobservable (harness/mutation/reviewed.tsv);\n"
-        printf "open: survivors not reviewed (to kill with a vector, or to review)\n"
-        if (stale != "") printf "reviewed as surviving, but killed in this run (update the review):\n%s", stale
-    }' "$OUT/results.tsv" >"$OUT/summary.txt"
-if [ -s "$OUT/survivors.txt" ]; then
-    echo
-    echo "== surviving mutants ($(wc -l <"$OUT/survivors.txt" | tr -d ' '))"
-    cat "$OUT/survivors.txt"
-fi
-cat "$OUT/summary.txt"
+score "$OUT/results.tsv" "$((t2 - t0)) s"
 echo "results: $OUT/results.tsv, survivors: $OUT/survivors.txt"
 rm -rf "$work"
 exit 0
