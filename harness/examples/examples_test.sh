@@ -67,7 +67,7 @@ conforming() {
     nconf=$((nconf + 1))
     awk -F'\t' '$2 == "fail" || $2 == "error" || ($2 == "inconclusive" && $6 != "-") {
         print $1 "\t" $2 "\t" $4 "\t" $5 }' "$tmp/r.tsv" >"$tmp/bad"
-    total=$(wc -l <"$tmp/r.tsv")
+    total=$(grep -vc '^#' "$tmp/r.tsv")
     nbad=$(wc -l <"$tmp/bad")
     false_failures=$((false_failures + nbad))
     if [ "$nbad" -eq 0 ] && [ "$overall" = pass ]; then

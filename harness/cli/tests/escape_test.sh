@@ -85,7 +85,7 @@ hasnt tap_no_question_mark "$tap" "result ?"
 
 # --- results.tsv -----------------------------------------------------------------
 tsv=$out/results.tsv
-[ "$(wc -l <"$tsv")" -eq 4 ] && ok || bad "results.tsv: $(wc -l <"$tsv") rows, want 4"
+[ "$(grep -vc '^#' "$tsv")" -eq 4 ] && ok || bad "results.tsv: $(grep -vc '^#' "$tsv") rows, want 4"
 awk -F '\t' 'NF != 6 { bad = 1 } END { exit bad }' "$tsv" && ok || bad "results.tsv: a row without 6 columns"
 LC_ALL=C tr -d '\n\t' <"$tsv" | LC_ALL=C grep -q '[[:cntrl:]]' && bad "results.tsv: a control character" || ok
 has tsv_path "$tsv" "esc.v2	fail	P12-3.1-b	$vf_line:16	"

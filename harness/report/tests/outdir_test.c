@@ -181,7 +181,9 @@ static int in_child(void (*fn)(void))
     return st;
 }
 
-#define ROWS2 "v1\tpass\tR-1\tt.vec:1\t\t-\nv2\tpass\tR-2\tt.vec:2\t\t-\n"
+/* results.tsv: its header line (also the journal's second line), then rows */
+#define COLS "# id\tverdict\trules\tfile:line\tdetail\tfailed_rules\n"
+#define ROWS2 COLS "v1\tpass\tR-1\tt.vec:1\t\t-\nv2\tpass\tR-2\tt.vec:2\t\t-\n"
 #define ROWS3 ROWS2 "v3\tpass\tR-3\tt.vec:3\t\t-\n"
 
 /* ---- the options ------------------------------------------------------------------- */
@@ -406,7 +408,7 @@ static void a_new_run_moves_the_complete_set_to_previous_until_it_completes(void
     CHECK_EQ(finish(&od), 0);
     rc_outdir_end(&od, NULL);
     CHECK(!there("previous"));
-    CHECK_STR(text("results.tsv"), "v1\tpass\tR-1\tt.vec:1\t\t-\n");
+    CHECK_STR(text("results.tsv"), COLS "v1\tpass\tR-1\tt.vec:1\t\t-\n");
     CHECK_STR(text("run.tap"), "kept");
     CHECK(there("mine"));
     cleanup();
@@ -727,7 +729,7 @@ static void files_given_elsewhere_are_replaced_there_and_the_journal_leaves(void
     CHECK_STR(file_at(base_, "r.tsv"), "old");
     CHECK_EQ(finish(&od), 0);
     rc_outdir_end(&od, NULL);
-    CHECK_STR(file_at(base_, "r.tsv"), "v1\tpass\n");
+    CHECK_STR(file_at(base_, "r.tsv"), COLS "v1\tpass\n");
     CHECK(file_at(base_, "r.md") != NULL);
     CHECK(!there("results.tsv"));
     CHECK(!there("compliance.md"));
