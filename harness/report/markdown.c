@@ -31,41 +31,14 @@ static void md_code(FILE *f, const char *s, size_t max, int in_table)
     rc_esc_md_code(f, s, max, in_table);
 }
 
-/* A shell word for a rerun command (text.h, RC_ESC_SH). */
-static void sh_word(FILE *f, const char *s)
-{
-    rc_esc_put(f, RC_ESC_SH, s, (size_t)-1);
-}
-
-/* The rerun command as a code span (md_code guards backticks); nothing when
- * memory runs out. */
+/* The rerun command (rerun.c, the same as compliance.html's) as a code
+ * span (md_code guards backticks); nothing when memory runs out. */
 static void rerun_command(FILE *f, const struct rc_run_info *info,
                           const struct rc_report_opts *o, const char *vector_id)
 {
-    /* built in memory first so the code span can size its delimiter */
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&buf, &len);
-    if (m == NULL)
-        return;
-    fputs("riocheck run", m);
-    if (info->root != NULL && strcmp(info->root, ".") != 0) {
-        fputs(" --root ", m);
-        sh_word(m, info->root);
-    }
-    const char *src = info->dut_source;
-    if (src != NULL && strcmp(src, "built-in reference") != 0) {
-        fputc(' ', m);
-        fputs(o != NULL && o->dut_option != NULL ? o->dut_option : "--dut", m);
-        fputc(' ', m);
-        sh_word(m, src);
-    }
-    if (info->sweep_stride > 1)
-        fprintf(m, " --sweep-stride %" PRIu32, info->sweep_stride);
-    fputs(" --vector ", m);
-    sh_word(m, vector_id);
-    if (fclose(m) == 0 && buf != NULL)
-        md_code(f, buf, len, 0);
+    char *buf = rc_rerun_command(info, o, vector_id);
+    if (buf != NULL)
+        md_code(f, buf, strlen(buf), 0);
     free(buf);
 }
 
