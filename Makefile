@@ -129,7 +129,9 @@ SHIM := $(O)/bin/riocheck-shim
 ##   make fuzz-afl-build  AFL++ persistent targets BUILD/fuzz-afl/T (+ custom
 ##                      mutator libraries T-mutator.so)
 ##   make fuzz-smoke    every fuzz target under libFuzzer and AFL++, SMOKE_TIME
-##                      seconds each (default 8), SMOKE_JOBS at a time
+##                      seconds each (default 8), SMOKE_JOBS at a time;
+##                      ENGINES=libfuzzer|afl|both (default both): one engine
+##                      only, checking only its tools
 ##   make fuzz TARGET=T [TIME=s] [ENGINE=libfuzzer|afl]   fuzz one target
 ##   make fuzz-bench    exec/s of every target beside an empty target
 ##                      (BENCH_TIME seconds each, default 10)
@@ -243,7 +245,10 @@ check: $(REF_TESTS) $(HARNESS_TESTS) $(RIOCHECK) $(SHIM) $(EXAMPLES)
 	    harness/cli/tests/provenance_test.sh harness/cli/tests/export_test.sh \
 	    harness/examples/gen-absent-bits_test.sh harness/mutation/tests/mutate_test.sh \
 	    docs/interpretations_test.sh harness/report/tests/html_test.sh \
-	    harness/report/tests/html_browser_test.sh
+	    harness/report/tests/html_browser_test.sh harness/report/tests/ci_test.sh \
+	    fuzz/tools/engines_test.sh
+# ci_test.sh's JSON Schema checker (docs/results.schema.json)
+check: $(O)/tests/schemacheck
 
 # Everything, in every variant: what CI runs.
 # Each variant builds on every core, then runs its tests TEST_PAR at a time;
@@ -531,16 +536,27 @@ fuzz-tools-check:
 fuzz-afl-tools-check:
 	@command -v $(AFL_CC) >/dev/null && command -v afl-fuzz >/dev/null || \
 	  { echo "$(AFL_CC)/afl-fuzz not found: apt-get install afl++" >&2; exit 1; }
+	@command -v $(FUZZ_CC) >/dev/null || { echo "$(FUZZ_CC) not found: apt-get install clang" >&2; exit 1; }
+	@printf 'int main(void) { return 0; }\n' | $(FUZZ_CC) $(AFL_SAN) -x c - -o /dev/null 2>/dev/null || \
+	  { echo "$(FUZZ_CC) $(AFL_SAN) does not link: apt-get install libclang-rt-14-dev (the sanitizer runtimes)" >&2; exit 1; }
 
 fuzz-build: fuzz-tools-check
 	$(MAKE) --no-print-directory $(FUZZ_TARGETS:%=$(FUZZ_O)/%) $(FUZZ_O)/empty
-fuzz-afl-build: fuzz-afl-tools-check fuzz-tools-check
+fuzz-afl-build: fuzz-afl-tools-check
 	$(MAKE) --no-print-directory $(FUZZ_TARGETS:%=$(FUZZ_AFL_O)/%) $(FUZZ_MUTATOR_TARGETS:%=$(FUZZ_AFL_O)/%-mutator.so)
 
-# Every target under libFuzzer AND AFL++ for SMOKE_TIME seconds each, SMOKE_JOBS
-# at a time; fails on any crash or violated property. Results in BUILD/fuzz-smoke/.
-fuzz-smoke: fuzz-build fuzz-afl-build
-	FUZZ_BUILD=$(BUILD) sh fuzz/tools/smoke.sh $(SMOKE_TIME) $(SMOKE_JOBS) $(FUZZ_TARGETS)
+# Every target under libFuzzer and/or AFL++ (ENGINES=libfuzzer|afl|both, default
+# both; only the chosen engine's tools are checked and its targets built) for
+# SMOKE_TIME seconds each, SMOKE_JOBS at a time; fails on any crash or violated
+# property. Results in BUILD/fuzz-smoke/. fuzz/tools/engines_test.sh tests ENGINES.
+ENGINES ?= both
+SMOKE_ENGINES = $(if $(filter both,$(ENGINES)),libfuzzer afl,$(ENGINES))
+fuzz-smoke:
+	@case "$(ENGINES)" in libfuzzer|afl|both) ;; \
+	  *) echo "make fuzz-smoke: ENGINES=$(ENGINES) is not one of libfuzzer, afl, both" >&2; exit 2;; esac
+	$(MAKE) --no-print-directory $(if $(filter libfuzzer,$(SMOKE_ENGINES)),fuzz-build) \
+	  $(if $(filter afl,$(SMOKE_ENGINES)),fuzz-afl-build)
+	FUZZ_BUILD=$(BUILD) ENGINES="$(SMOKE_ENGINES)" sh fuzz/tools/smoke.sh $(SMOKE_TIME) $(SMOKE_JOBS) $(FUZZ_TARGETS)
 
 # One target for TIME seconds: `make fuzz TARGET=cs48 TIME=600 [ENGINE=afl]`.
 # libFuzzer keeps its corpus in BUILD/fuzz-out/TARGET/; ENGINE=afl runs
@@ -549,7 +565,7 @@ fuzz:
 	@test -n "$(TARGET)" || { echo "usage: make fuzz TARGET=<one of: $(FUZZ_TARGETS)> [TIME=s] [ENGINE=libfuzzer|afl]" >&2; exit 2; }
 	@test -f fuzz/$(TARGET).c || { echo "no fuzz target fuzz/$(TARGET).c" >&2; exit 2; }
 ifeq ($(ENGINE),afl)
-	$(MAKE) --no-print-directory fuzz-afl-tools-check fuzz-tools-check
+	$(MAKE) --no-print-directory fuzz-afl-tools-check
 	$(MAKE) --no-print-directory $(FUZZ_AFL_O)/$(TARGET) $(patsubst %,$(FUZZ_AFL_O)/%-mutator.so,$(filter $(TARGET),$(FUZZ_MUTATOR_TARGETS)))
 	FUZZ_BUILD=$(BUILD) sh fuzz/tools/afl-parallel.sh $(TARGET) $(TIME)
 else
