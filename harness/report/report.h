@@ -203,6 +203,21 @@ struct rc_report_opts {
      * library, the default when dut_source is not the built-in reference)
      * or "--dut-cmd" (an external process). */
     const char *dut_option;
+    /* The words of the rerun command, as riocheck run gives them (NULL:
+     * "riocheck", --root info->root unless ".", dut_option and dut_source
+     * as one word). */
+    const struct rc_rerun *rerun;
+};
+
+/* A rerun command's words (rc_rerun_command): what riocheck run was given,
+ * with paths made absolute so that the command works from any folder. */
+struct rc_rerun {
+    const char *program;            /* the riocheck command; NULL: "riocheck" */
+    const char *data;               /* --data DIR; NULL when the default */
+    const char *dut_path;           /* --dut LIB, or NULL */
+    char *const *dut_cmd;           /* --dut-cmd words (NULL-terminated), or NULL */
+    const char *const *vector_files; /* --vectors FILE of the run, in order */
+    size_t nvector_files;
 };
 
 /* JSON results file, one object (2-space indented, UTF-8), with these keys
@@ -299,7 +314,12 @@ int rc_write_interp_html(FILE *f, const char *text, size_t len);
 /* The one-line command that reruns one vector (the report's "rerun"):
  * "riocheck run [--root ROOT] [--dut|--dut-cmd SOURCE] [--sweep-stride N]
  * --vector ID", every word from the run escaped as a shell word (text.h
- * RC_ESC_SH). A malloc'd string (free it), NULL when memory ran out. */
+ * RC_ESC_SH). With o->rerun (what riocheck run passes, so that TAP, the
+ * reproducer files and the reports print the same line):
+ * "PROGRAM run [--data DIR] [--sweep-stride N] [--vectors FILE]... --vector ID
+ * [--dut LIB | --dut-cmd PROGRAM ARGS...]" (the --dut-cmd words last: every
+ * word after --dut-cmd is the program's). A malloc'd string (free it), NULL
+ * when memory ran out. */
 char *rc_rerun_command(const struct rc_run_info *info, const struct rc_report_opts *o,
                        const char *vector_id);
 

@@ -25,6 +25,38 @@ char *rc_rerun_command(const struct rc_run_info *info, const struct rc_report_op
     FILE *m = open_memstream(&buf, &len);
     if (m == NULL)
         return NULL;
+    const struct rc_rerun *rr = o != NULL ? o->rerun : NULL;
+    if (rr != NULL) {
+        sh_word(m, rr->program != NULL ? rr->program : "riocheck");
+        fputs(" run", m);
+        if (rr->data != NULL) {
+            fputs(" --data ", m);
+            sh_word(m, rr->data);
+        }
+        if (info->sweep_stride > 1)
+            fprintf(m, " --sweep-stride %" PRIu32, info->sweep_stride);
+        for (size_t i = 0; i < rr->nvector_files; i++) {
+            fputs(" --vectors ", m);
+            sh_word(m, rr->vector_files[i]);
+        }
+        fputs(" --vector ", m);
+        sh_word(m, vector_id != NULL ? vector_id : "");
+        if (rr->dut_path != NULL) {
+            fputs(" --dut ", m);
+            sh_word(m, rr->dut_path);
+        } else if (rr->dut_cmd != NULL) {
+            fputs(" --dut-cmd", m);
+            for (char *const *p = rr->dut_cmd; *p != NULL; p++) {
+                fputc(' ', m);
+                sh_word(m, *p);
+            }
+        }
+        if (fclose(m) != 0) {
+            free(buf);
+            return NULL;
+        }
+        return buf;
+    }
     fputs("riocheck run", m);
     if (info->root != NULL && strcmp(info->root, ".") != 0) {
         fputs(" --root ", m);
