@@ -12,6 +12,8 @@
  * Exit status: 0 after `bye` or end of input; 2 usage error; 3 the DUT
  * cannot be loaded, or an I/O error (the client went away).
  */
+#define _GNU_SOURCE /* getopt_long */
+#include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,12 +46,12 @@ static const char usage[] =
     "cannot be loaded or an I/O error.\n";
 
 /* Load a vendor DUT (version 1 or 2); NULL after a message. The library
- * stays loaded until exit. */
-static const struct rc_dut *load_dut(const char *path)
+ * stays loaded until main unloads it (*lib) after the last request, so its
+ * destructors run (a --coverage library writes its data then). */
+static const struct rc_dut *load_dut(const char *path, struct rc_dut_lib **lib)
 {
     char err[512];
-    struct rc_dut_lib *lib = NULL;
-    const struct rc_dut *dut = rc_dut_load(path, &lib, err, sizeof err);
+    const struct rc_dut *dut = rc_dut_load(path, lib, err, sizeof err);
     if (dut == NULL)
         fprintf(stderr, "riocheck-shim: --dut %s: %s\n", path, err);
     return dut;
@@ -58,21 +60,44 @@ static const struct rc_dut *load_dut(const char *path)
 int main(int argc, char **argv)
 {
     const char *dut_path = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"version", no_argument, NULL, 'V'},
+        {"dut", required_argument, NULL, 'd'},
+        {NULL, 0, NULL, 0},
+    };
+    opterr = 0;
+    for (;;) {
+        int c = getopt_long(argc, argv, ":h", longopts, NULL);
+        if (c == -1)
+            break;
+        switch (c) {
+        case 'h':
             fputs(usage, stdout);
             return 0;
-        }
-        if (strcmp(argv[i], "--version") == 0) {
+        case 'V':
             puts("riocheck-shim " RIO_VERSION); /* the one version: rio/version.h */
             return 0;
+        case 'd':
+            if (dut_path != NULL) {
+                fputs("riocheck-shim: --dut given twice\n", stderr);
+                return 2;
+            }
+            dut_path = optarg;
+            break;
+        case ':':
+            fprintf(stderr, "riocheck-shim: option '%s' needs a value (see riocheck-shim "
+                            "--help)\n", argv[optind - 1]);
+            return 2;
+        default:
+            fprintf(stderr, "riocheck-shim: unknown option '%s' (see riocheck-shim "
+                            "--help)\n", argv[optind - 1]);
+            return 2;
         }
-        if (strcmp(argv[i], "--dut") == 0 && i + 1 < argc && dut_path == NULL) {
-            dut_path = argv[++i];
-            continue;
-        }
-        fprintf(stderr, "riocheck-shim: unknown option or missing value: '%s' (see "
-                        "riocheck-shim --help)\n", argv[i]);
+    }
+    if (optind < argc) {
+        fprintf(stderr, "riocheck-shim: unexpected argument '%s' (see riocheck-shim "
+                        "--help)\n", argv[optind]);
         return 2;
     }
     /* the client going away is an I/O error, not a signal */
@@ -85,11 +110,15 @@ int main(int argc, char **argv)
     }
     static char obuf[1 << 16];
     setvbuf(out, obuf, _IOFBF, sizeof obuf);
-    const struct rc_dut *dut = dut_path ? load_dut(dut_path) : rc_refdut();
-    if (dut == NULL)
+    struct rc_dut_lib *lib = NULL;
+    const struct rc_dut *dut = dut_path ? load_dut(dut_path, &lib) : rc_refdut();
+    if (dut == NULL) {
+        rc_dut_unload(lib);
         return 3;
+    }
     int rc = rc_shim_serve(dut, stdin, out);
     if (fclose(out) != 0)
         rc = -1;
+    rc_dut_unload(lib);
     return rc == 0 ? 0 : 3;
 }
