@@ -12,7 +12,11 @@ BUILD ?= build
 O := $(BUILD)/$(VARIANT)
 
 ifeq ($(VARIANT),gcc)
-  CC := gcc
+  # make CC=clang-14, or CC in the environment (a packager's compiler), is
+  # used for this variant; make's built-in default cc becomes gcc
+  ifeq ($(origin CC),default)
+    CC := gcc
+  endif
   OPT := -O2 -g
   # the process-interface test replays every suite through the shim, the
   # examples test plays every vector against 30 example devices and the
@@ -58,13 +62,17 @@ FUZZ_MUTANT_OFFSET ?= 0
 TEST_PAR ?= $(shell nproc 2>/dev/null || echo 1)
 
 CFLAGS ?=
+CPPFLAGS ?=
+# The strict warning set is always on; WERROR=0 keeps the warnings but drops
+# -Werror (a packager's newer compiler may warn where ours do not).
+WERROR ?= 1
 WARN := -std=c11 -Wall -Wextra -Wpedantic -Wconversion -Wsign-conversion \
         -Wswitch-enum -Wstrict-prototypes -Wmissing-prototypes -Wshadow \
-        -Wcast-qual -Wvla -Wformat=2 -Werror
+        -Wcast-qual -Wvla -Wformat=2 $(if $(filter 0,$(WERROR)),,-Werror)
 # -fno-semantic-interposition and -Bsymbolic-functions (the DUT libraries):
 # calls inside a library bind to its own functions directly, not through the
 # PLT; nothing here is meant to be interposed (CS64 sweep fast path: make bench).
-ALL_CFLAGS := $(WARN) $(OPT) -fPIC -fno-semantic-interposition -D_POSIX_C_SOURCE=200809L $(CFLAGS)
+ALL_CFLAGS := $(WARN) $(OPT) -fPIC -fno-semantic-interposition -D_POSIX_C_SOURCE=200809L $(CPPFLAGS) $(CFLAGS)
 LDFLAGS ?=
 ALL_LDFLAGS := $(SANLD) $(LDFLAGS)
 
