@@ -54,6 +54,8 @@
 #include "../harness/core/dutload.h"
 #include "../harness/core/registry.h"
 #include "../harness/refdut/refdut.h"
+#include "common/evcfg.h"
+#include "common/evmut.h"
 #include "common/evprog.h"
 #include "common/fuzz.h"
 
@@ -216,8 +218,14 @@ static struct {
         release_flow, gen_stop, gen_absent, stop[RC_MACHINE_COUNT], policy_cfg;
 } diff_stats;
 
+/* Inputs whose configuration the vendor declined (not applicable). */
+static unsigned long long diff_declined;
+
 static void diff_report(void)
 {
+    if (diff_declined != 0)
+        fprintf(stderr, "diff: %llu inputs not applicable: the vendor "
+                "declined their (valid) configuration\n", diff_declined);
     unsigned long long stops = 0;
     for (unsigned m = 0; m < RC_MACHINE_COUNT; m++)
         stops += diff_stats.stop[m];
@@ -1072,6 +1080,16 @@ static void run(struct ctx *c, const struct rc_dut *vendor)
     const struct rc_machine_ops *vo = &vendor->machine[c->p.machine];
     int r1 = ro->create(rc_refdut()->ctx, &c->ref.inst, &cfg);
     int r2 = vo->create != NULL ? vo->create(vendor->ctx, &c->dut.inst, &cfg) : RC_NOTSUP;
+    if (r1 != RC_OK) {
+        /* the header was folded into the valid sets (common/evcfg.h): a
+         * conforming device takes every such configuration */
+        char e[512];
+        evprog_cfg_text(e, sizeof e, &c->p);
+        fuzz_fail("%s evcfg: the reference refused (%d) a configuration of "
+                  "the valid set: %s", evprog_machine_name(c->p.machine), r1, e);
+    }
+    if (r2 != RC_OK)
+        diff_declined++;
     if (r2 == RC_NOTSUP || r1 != r2) {
         if (r2 != RC_NOTSUP && r1 != r2) {
             char a[32], b[32];
@@ -1151,6 +1169,21 @@ static void run(struct ctx *c, const struct rc_dut *vendor)
     }
 }
 
+/* The valid configurations (common/evcfg.h) of the vendor's profile;
+ * RIOCHECK_FUZZ_DIFF_CONFIG=table: every size the spec allows. */
+static const struct evcfg *diff_valid(const struct rc_dut *vendor)
+{
+    static struct evcfg v;
+    static int ready;
+    if (!ready) {
+        const char *t = getenv("RIOCHECK_FUZZ_DIFF_CONFIG");
+        evcfg_from_profile(&v, &vendor->profile,
+                           t != NULL && strcmp(t, "table") == 0);
+        ready = 1;
+    }
+    return &v;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static struct ctx c;
@@ -1158,11 +1191,28 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size == 0)
         return 0;
     memset(&c, 0, sizeof c);
-    evprog_open(&c.p, data[0] % RC_MACHINE_COUNT, data + 1, size - 1);
+    evprog_open_valid(&c.p, data[0] % RC_MACHINE_COUNT, data + 1, size - 1,
+                      diff_valid(vendor));
     run(&c, vendor);
     if (c.ref.inst != NULL)
         rc_refdut()->machine[c.p.machine].destroy(c.ref.inst);
     if (c.dut.inst != NULL && vendor->machine[c.p.machine].destroy != NULL)
         vendor->machine[c.p.machine].destroy(c.dut.inst);
     return 0;
+}
+
+/* Structure-aware mutation (common/evmut.h): libFuzzer calls these, and
+ * build/fuzz-afl/diff-mutator.so offers them to AFL++. */
+size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max_size,
+                               unsigned int seed)
+{
+    return evmut_mutate(data, size, max_size, seed);
+}
+
+size_t LLVMFuzzerCustomCrossOver(const uint8_t *data1, size_t size1,
+                                 const uint8_t *data2, size_t size2,
+                                 uint8_t *out, size_t max_out_size,
+                                 unsigned int seed)
+{
+    return evmut_crossover(data1, size1, data2, size2, out, max_out_size, seed);
 }

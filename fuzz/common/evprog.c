@@ -3,6 +3,8 @@
  * decides how quickly a fuzzer reaches interesting states. */
 #include "evprog.h"
 
+#include "evcfg.h"
+
 #include <string.h>
 
 #include "../../harness/core/registry.h"
@@ -710,4 +712,42 @@ void evprog_out_fail(const struct evprog *p, const struct evprog_step *st,
     evprog_format_msg(m, sizeof m, p, 1, o);
     snprintf(w, sizeof w, "%s: %s", m, what);
     evprog_fail(p, st, rep, rule, w);
+}
+
+/* ---- the shape of a program, for mutators (evmut.c) ----------------------- */
+
+size_t evprog_nqueries(const struct rc_machine_desc *d)
+{
+    return real_queries(d);
+}
+
+int evprog_bytes_arg(const struct rc_kind_desc *k, unsigned i)
+{
+    return bytes_at(k, i);
+}
+
+int evprog_open_valid(struct evprog *p, uint32_t machine, const uint8_t *data,
+                      size_t size, const struct evcfg *v)
+{
+    if (evprog_open(p, machine, data, size) != 0)
+        return -1;
+    if (v != NULL)
+        (void)evcfg_fix(v, p);
+    return 0;
+}
+
+void evprog_cfg_text(char *dst, size_t cap, const struct evprog *p)
+{
+    size_t off = 0;
+    if (cap == 0)
+        return;
+    dst[0] = '\0';
+    for (size_t i = 0; i < p->desc->nconfig && off < cap; i++) {
+        const struct rc_cfg_desc *c = &p->desc->config[i];
+        int n = snprintf(dst + off, cap - off, "%s%s=%llu", i ? " " : "",
+                         c->name, (unsigned long long)evprog_cfg(p, c->key));
+        if (n < 0)
+            return;
+        off += (size_t)n;
+    }
 }

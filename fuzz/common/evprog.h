@@ -182,4 +182,21 @@ int evprog_w_begin(struct evprog_writer *w, uint32_t machine,
 int evprog_w_step(struct evprog_writer *w, int query, const struct rc_msg *m,
                   uint32_t repeat);
 
+/* ---- the shape of a program (mutators) ----------------------------------
+ * The number of queries a program can name (0: the machine has none, its
+ * records are all events), and whether argument i of kind k starts a len,
+ * hi, lo byte string (one item in the program). */
+size_t evprog_nqueries(const struct rc_machine_desc *d);
+int evprog_bytes_arg(const struct rc_kind_desc *k, unsigned i);
+
+/* "rev=3 ports=4 ..." : every key's effective value (the configuration a
+ * create gets, with the defaults). */
+void evprog_cfg_text(char *dst, size_t cap, const struct evprog *p);
+
+/* Open a program as evprog_open, then fold its configuration into the valid
+ * sets of v (common/evcfg.h; NULL: as evprog_open). */
+struct evcfg;
+int evprog_open_valid(struct evprog *p, uint32_t machine, const uint8_t *data,
+                      size_t size, const struct evcfg *v);
+
 #endif

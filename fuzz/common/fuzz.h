@@ -67,6 +67,12 @@ FUZZ_WEAK int LLVMFuzzerInitialize(int *argc, char ***argv);
 FUZZ_WEAK size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size,
                                          size_t max_size, unsigned int seed);
 FUZZ_WEAK size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t max_size);
+/* LLVMFuzzerCustomCrossOver: optional; libFuzzer calls it to combine two
+ * inputs, the AFL++ mutator library now and then with AFL++'s splice input. */
+FUZZ_WEAK size_t LLVMFuzzerCustomCrossOver(const uint8_t *data1, size_t size1,
+                                           const uint8_t *data2, size_t size2,
+                                           uint8_t *out, size_t max_out_size,
+                                           unsigned int seed);
 
 /* ---- violated properties ------------------------------------------------ */
 

@@ -1,0 +1,253 @@
+/* Valid configuration headers (evcfg.h): the valid set of every key of every
+ * machine's CONFIG table, and the fold of a decoded header into them. */
+#include "evcfg.h"
+
+#include <string.h>
+
+#include "../../harness/core/registry.h"
+#include "evprog.h"
+
+static uint32_t min32(uint32_t a, uint32_t b)
+{
+    return a < b ? a : b;
+}
+
+void evcfg_from_profile(struct evcfg *v, const struct rc_profile *prof,
+                        int table)
+{
+    memset(v, 0, sizeof *v);
+    v->p12_revs = v->p9_revs = 0xCu;
+    v->vcs = 8;
+    v->counter_width = 16;
+    v->flow_list = 8;
+    v->arb_pool = 4;
+    if (prof == NULL)
+        return;
+    if ((prof->p12_revs & 0xCu) != 0)
+        v->p12_revs = prof->p12_revs & 0xCu;
+    if ((prof->p9_revs & 0xCu) != 0)
+        v->p9_revs = prof->p9_revs & 0xCu;
+    if (table) {
+        v->counter_width = 16;
+        v->flow_list = 64;
+        v->arb_pool = 16;
+        return;
+    }
+    v->ports = prof->ports;
+    if (prof->vcs <= 8u)
+        v->vcs = prof->vcs;
+    if (prof->counter_width >= 1u && prof->counter_width <= 16u)
+        v->counter_width = prof->counter_width;
+    v->orphan = prof->orphan_timeout;
+    if (prof->flow_list >= 1u)
+        v->flow_list = min32(prof->flow_list, 64u);
+    if (prof->arb_pool <= 16u)
+        v->arb_pool = prof->arb_pool;
+}
+
+/* ---- folding ------------------------------------------------------------- */
+
+struct fold {
+    struct evprog *p;
+    unsigned changed;
+};
+
+static uint64_t get(const struct fold *f, uint32_t key)
+{
+    return evprog_cfg(f->p, key);
+}
+
+static void put(struct fold *f, uint32_t key, uint64_t v)
+{
+    struct evprog *p = f->p;
+    if (key >= EVPROG_KEYS || p->val[key] == v)
+        return;
+    uint32_t i = 0;
+    while (i < p->cfg.n && p->cfg.kv[i].key != key)
+        i++;
+    if (i == p->cfg.n) {
+        if (p->cfg.n >= RC_MAX_CONFIG)
+            return; /* cannot happen: at most one entry per key */
+        p->cfg.n++;
+        p->cfg.kv[i].key = key;
+    }
+    p->cfg.kv[i].value = v;
+    p->val[key] = v;
+    f->changed++;
+}
+
+static void range(struct fold *f, uint32_t key, uint64_t lo, uint64_t hi)
+{
+    uint64_t v = get(f, key);
+    if (hi < lo)
+        hi = lo;
+    if (v < lo || v > hi)
+        put(f, key, lo + v % (hi - lo + 1u));
+}
+
+static void flag(struct fold *f, uint32_t key)
+{
+    range(f, key, 0, 1);
+}
+
+static void list(struct fold *f, uint32_t key, const uint64_t *set, size_t n)
+{
+    uint64_t v = get(f, key);
+    for (size_t i = 0; i < n; i++)
+        if (set[i] == v)
+            return;
+    put(f, key, set[v % n]);
+}
+
+/* rev: 2 or 3, among the declared revisions (bit 2, bit 3). */
+static void rev(struct fold *f, uint32_t key, uint32_t revs)
+{
+    uint64_t v = get(f, key);
+    if ((v == 2u || v == 3u) && (revs & (1u << v)) != 0)
+        return;
+    if (revs == 0x4u)
+        put(f, key, 2);
+    else if (revs == 0x8u)
+        put(f, key, 3);
+    else
+        put(f, key, 2u + v % 2u);
+}
+
+static uint32_t port_max(const struct evcfg *c, uint32_t spec)
+{
+    return c->ports != 0 ? min32(c->ports, spec) : spec;
+}
+
+/* vcs: 0, 1, 2, 4, 8 up to the declared count. */
+static void vcs(struct fold *f, uint32_t key, uint32_t max)
+{
+    static const uint64_t all[5] = {0, 1, 2, 4, 8};
+    size_t n = 1;
+    while (n < 5u && all[n] <= max)
+        n++;
+    list(f, key, all, n);
+}
+
+/* A port-valued key: below the port count, or none. */
+static void port_or_none(struct fold *f, uint32_t key, uint64_t ports)
+{
+    uint64_t v = get(f, key);
+    if (v != RC_NONE && v >= ports)
+        put(f, key, v % (ports + 1u) == ports ? RC_NONE : v % (ports + 1u));
+}
+
+#define TIMER_MAX 1000u
+
+unsigned evcfg_fix(const struct evcfg *c, struct evprog *p)
+{
+    struct fold f = {p, 0};
+    switch ((enum rc_machine)p->machine) {
+    case RC_M_CODEC:
+        range(&f, RC_CODEC_CFG_NONE, 0, 0);
+        break;
+    case RC_M_P12REG: {
+        rev(&f, RC_P12REG_CFG_REV, c->p12_revs);
+        uint32_t spec = get(&f, RC_P12REG_CFG_REV) == 2u ? 192u : 256u;
+        range(&f, RC_P12REG_CFG_PORTS, 1, port_max(c, spec));
+        range(&f, RC_P12REG_CFG_EF_PTR, 0, 0xFFFFu);
+        flag(&f, RC_P12REG_CFG_GEN);
+        flag(&f, RC_P12REG_CFG_RX);
+        flag(&f, RC_P12REG_CFG_PERVC);
+        range(&f, RC_P12REG_CFG_SIZES, 0, 0x7Fu); /* bit n: size n, 0..6 */
+        port_or_none(&f, RC_P12REG_CFG_NOGEN_PORT, get(&f, RC_P12REG_CFG_PORTS));
+        port_or_none(&f, RC_P12REG_CFG_NORX_PORT, get(&f, RC_P12REG_CFG_PORTS));
+        flag(&f, RC_P12REG_CFG_TX_WHILE_GEN);
+        flag(&f, RC_P12REG_CFG_SIZE7);
+        flag(&f, RC_P12REG_CFG_UNSUP_SIZE);
+        flag(&f, RC_P12REG_CFG_UNSUP_ENABLE);
+        flag(&f, RC_P12REG_CFG_UNIMPL_ERROR);
+        break;
+    }
+    case RC_M_P9REG:
+        range(&f, RC_P9REG_CFG_PORTS, 1, port_max(c, 256u));
+        flag(&f, RC_P9REG_CFG_FC);
+        flag(&f, RC_P9REG_CFG_ARB);
+        flag(&f, RC_P9REG_CFG_ARB_NEEDS_FC);
+        break;
+    case RC_M_GEN: {
+        static const uint64_t fmt[2] = {48, 64};
+        rev(&f, RC_GEN_CFG_REV, c->p12_revs);
+        list(&f, RC_GEN_CFG_FORMAT, fmt, 2);
+        uint32_t spec = get(&f, RC_GEN_CFG_REV) == 2u ? 192u : 256u;
+        range(&f, RC_GEN_CFG_PORTS, 1, port_max(c, spec));
+        vcs(&f, RC_GEN_CFG_VCS, c->vcs);
+        range(&f, RC_GEN_CFG_REFRESH, 0, TIMER_MAX);
+        flag(&f, RC_GEN_CFG_LINK_REFRESH);
+        break;
+    }
+    case RC_M_RX: {
+        static const uint64_t fmt[2] = {48, 64};
+        rev(&f, RC_RX_CFG_REV, c->p12_revs);
+        list(&f, RC_RX_CFG_FORMAT, fmt, 2);
+        uint32_t spec = get(&f, RC_RX_CFG_REV) == 2u ? 192u : 256u;
+        range(&f, RC_RX_CFG_PORTS, 1, port_max(c, spec));
+        vcs(&f, RC_RX_CFG_VCS, c->vcs);
+        flag(&f, RC_RX_CFG_PER_VC);
+        range(&f, RC_RX_CFG_WIDTH, 0, 6);
+        flag(&f, RC_RX_CFG_QUEUE_WITHIN_VCS);
+        if (get(&f, RC_RX_CFG_PER_VC) == 1u)
+            put(&f, RC_RX_CFG_QUEUE_WITHIN_VCS, 1);
+        range(&f, RC_RX_CFG_QUEUES, 1, 256);
+        flag(&f, RC_RX_CFG_BEYOND);
+        break;
+    }
+    case RC_M_EP:
+        rev(&f, RC_EP_CFG_REV, c->p9_revs);
+        range(&f, RC_EP_CFG_WIDTH, 1, c->counter_width);
+        range(&f, RC_EP_CFG_CAPACITY, 0, 8);
+        if (c->orphan != 0)
+            range(&f, RC_EP_CFG_ORPHAN, c->orphan, c->orphan);
+        else
+            range(&f, RC_EP_CFG_ORPHAN, 1, 5000);
+        flag(&f, RC_EP_CFG_ARB);
+        range(&f, RC_EP_CFG_CRITICAL, 0, 0x3FFFu); /* the 14 flows */
+        break;
+    case RC_M_SW:
+        rev(&f, RC_SW_CFG_REV, c->p9_revs);
+        flag(&f, RC_SW_CFG_ROLE);
+        /* Dev32 (tt 2) exists from Part 9 rev 3 (Part 6: tt 10 rev 3+) */
+        range(&f, RC_SW_CFG_TT, 0, get(&f, RC_SW_CFG_REV) == 2u ? 1u : 2u);
+        range(&f, RC_SW_CFG_PORTS, 1, port_max(c, 256u));
+        range(&f, RC_SW_CFG_LIST, 1, c->flow_list);
+        flag(&f, RC_SW_CFG_CRF);
+        flag(&f, RC_SW_CFG_RESPONSES);
+        flag(&f, RC_SW_CFG_PICK);
+        flag(&f, RC_SW_CFG_DROP);
+        flag(&f, RC_SW_CFG_ARB_NEEDS_FC);
+        break;
+    case RC_M_ARBTX:
+        rev(&f, RC_ARBTX_CFG_REV, c->p9_revs);
+        range(&f, RC_ARBTX_CFG_FLOWS, 1, 4);
+        flag(&f, RC_ARBTX_CFG_PEER_ARB);
+        flag(&f, RC_ARBTX_CFG_PIPELINE);
+        flag(&f, RC_ARBTX_CFG_OWN_FLOW);
+        flag(&f, RC_ARBTX_CFG_ANY_SEQ);
+        range(&f, RC_ARBTX_CFG_TIMEOUT, 0, TIMER_MAX);
+        range(&f, RC_ARBTX_CFG_BACKOFF, 0, TIMER_MAX);
+        range(&f, RC_ARBTX_CFG_STATIC_MASK, 0,
+              (1u << get(&f, RC_ARBTX_CFG_FLOWS)) - 1u);
+        break;
+    case RC_M_ARBRX:
+        rev(&f, RC_ARBRX_CFG_REV, c->p9_revs);
+        range(&f, RC_ARBRX_CFG_FLOWS, 1, 4);
+        range(&f, RC_ARBRX_CFG_POOL, 0, c->arb_pool);
+        flag(&f, RC_ARBRX_CFG_ANSWER);
+        flag(&f, RC_ARBRX_CFG_POLICY);
+        flag(&f, RC_ARBRX_CFG_PIPELINING);
+        flag(&f, RC_ARBRX_CFG_OWN_FLOW);
+        flag(&f, RC_ARBRX_CFG_AFRESH);
+        range(&f, RC_ARBRX_CFG_IDLE, 0, TIMER_MAX);
+        range(&f, RC_ARBRX_CFG_RELEASE, 0, TIMER_MAX);
+        range(&f, RC_ARBRX_CFG_STATIC_MASK, 0,
+              (1u << get(&f, RC_ARBRX_CFG_FLOWS)) - 1u);
+        break;
+    case RC_MACHINE_COUNT:
+        break;
+    }
+    return f.changed;
+}
