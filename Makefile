@@ -102,6 +102,17 @@ REFDUT_MACHINES := $(patsubst %.c,$(O)/%.o,$(filter-out harness/refdut/refdut.c,
 
 LIB_A := $(O)/lib/librio.a
 LIB_SO := $(O)/lib/librio.so
+# The version is RIO_VERSION of rio/version.h ("MAJOR.MINOR", set there and
+# nowhere else): librio.so.MAJOR.MINOR.0 is the library, librio.so.MAJOR its
+# SONAME, librio.so and librio.so.MAJOR symlinks to it (here and installed).
+VERSION := $(shell sed -n 's/^.define RIO_VERSION "\([0-9][0-9.]*\)".*/\1/p' reference/include/rio/version.h)
+ifeq ($(VERSION),)
+  $(error no RIO_VERSION "N.N" in reference/include/rio/version.h)
+endif
+SOMAJOR := $(word 1,$(subst ., ,$(VERSION)))
+LIB_VERSION := $(VERSION)$(if $(word 3,$(subst ., ,$(VERSION))),,.0)
+LIB_SONAME := librio.so.$(SOMAJOR)
+LIB_SO_REAL := $(O)/lib/librio.so.$(LIB_VERSION)
 RIOCHECK := $(O)/bin/riocheck
 # riocheck-shim serves a DUT (the reference, or --dut LIB) over docs/dut-protocol.md.
 SHIM := $(O)/bin/riocheck-shim
@@ -155,10 +166,26 @@ SHIM := $(O)/bin/riocheck-shim
 ##                      by make check: hostile_test.sh, docs/hostile-devices.md)
 ##   make fuzz-replay   the replay binaries BUILD/VARIANT/fuzz/T-replay (run
 ##                      on fuzz/corpus/T by `make check`)
+##   make install       install into DESTDIR + PREFIX (default /usr/local):
+##                      bin/riocheck, riocheck-shim; lib/librio.so.V (SONAME
+##                      librio.so.MAJOR, symlinks), librio.a, pkgconfig/rio.pc
+##                      and riocheck-dut.pc (the ABI header only); include/rio/,
+##                      include/riocheck/dut.h; share/riocheck/{suites,vectors,
+##                      docs}; man pages riocheck.1, riocheck-shim.1; bash
+##                      completion. The installed riocheck is compiled with
+##                      DATADIR (default PREFIX/share/riocheck) as its data
+##                      directory: a new PREFIX or DATADIR recompiles the CLI
+##                      (BUILD/VARIANT/inst/); BUILD/VARIANT/bin/ is unchanged
+##   make uninstall     remove what make install installed (same DESTDIR,
+##                      PREFIX and directory variables)
 ##   make clean         remove BUILD (default build/)
 ##   make help          this list
 ## Variables: VARIANT=gcc|clang|san (default gcc), BUILD=folder (default
-## build), CFLAGS and LDFLAGS (added after the project's flags).
+## build), CC (the gcc variant's compiler: make CC=clang-14 or from the
+## environment), CPPFLAGS, CFLAGS and LDFLAGS (added after the project's
+## flags), WERROR=0 (keep the warnings, drop -Werror); install: DESTDIR,
+## PREFIX, BINDIR, LIBDIR, INCLUDEDIR, DATADIR, MANDIR, PKGCONFIGDIR,
+## BASHCOMPDIR (README.md, Installing).
 
 .PHONY: FORCE all lib cli run docs examples coverage bench check test test-gcc test-clang test-san clean help tools-check
 .DEFAULT_GOAL := all
@@ -166,7 +193,7 @@ SHIM := $(O)/bin/riocheck-shim
 
 all: lib cli
 
-lib: $(LIB_A) $(LIB_SO)
+lib: $(LIB_A) $(LIB_SO_REAL) $(LIB_SO)
 cli: $(RIOCHECK) $(SHIM)
 
 $(O)/%.o: %.c
@@ -190,9 +217,12 @@ $(LIB_A): $(REF_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(LIB_SO): $(REF_OBJ)
+$(LIB_SO_REAL): $(REF_OBJ)
 	@mkdir -p $(@D)
-	$(CC) -shared $(ALL_LDFLAGS) -o $@ $^
+	$(CC) -shared -Wl,-soname,$(LIB_SONAME) $(ALL_LDFLAGS) -o $@ $^
+$(LIB_SO): $(LIB_SO_REAL)
+	ln -sf $(notdir $<) $(@D)/$(LIB_SONAME)
+	ln -sf $(notdir $<) $@
 
 $(RIOCHECK): $(CLI_OBJ) $(HARNESS_OBJ) $(LIB_A)
 	@mkdir -p $(@D)
@@ -288,6 +318,96 @@ help:
 	@sed -n "s/^## //p" Makefile
 
 -include $(wildcard $(O)/reference/*/*.d $(O)/harness/*/*.d $(O)/harness/*/tests/*.d)
+
+# ============================================================================
+# make install / make uninstall (issue 13; README.md, Installing). GNU
+# directory variables; DESTDIR stages the tree (packaging), PREFIX is where it
+# will live. harness/cli/tests/install_test.sh installs into a temporary
+# DESTDIR and runs the installed tool from another folder.
+# ============================================================================
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+LIBDIR ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+DATAROOTDIR ?= $(PREFIX)/share
+DATADIR ?= $(DATAROOTDIR)/riocheck
+MANDIR ?= $(DATAROOTDIR)/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+BASHCOMPDIR ?= $(DATAROOTDIR)/bash-completion/completions
+INSTALL ?= install
+# The installed riocheck: the CLI sources compiled again in BUILD/VARIANT/inst/
+# with -DRIOCHECK_DATADIR="$(DATADIR)" (its compiled-in data directory, after
+# --data/--root and RIOCHECK_DATA), linked with the same harness objects and
+# librio.a. The stamp inst/datadir holds DATADIR: another PREFIX or DATADIR
+# recompiles those sources. BUILD/VARIANT/bin/riocheck is built without it and
+# keeps using the checkout.
+INST_O := $(O)/inst
+INST_RIOCHECK := $(INST_O)/bin/riocheck
+INST_CLI_OBJ := $(CLI_SRC:%.c=$(INST_O)/%.o)
+$(INST_O)/datadir: FORCE
+	@mkdir -p $(@D)
+	@echo '$(DATADIR)' | cmp -s - $@ || echo '$(DATADIR)' > $@
+$(INST_O)/%.o: %.c $(INST_O)/datadir
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(REF_INC) -DRIOCHECK_DATADIR='"$(DATADIR)"' -MMD -MP -c $< -o $@
+$(INST_RIOCHECK): $(INST_CLI_OBJ) $(HARNESS_OBJ) $(LIB_A)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(INST_CLI_OBJ) $(HARNESS_OBJ) $(LIB_A) -ldl
+-include $(wildcard $(INST_O)/harness/cli/*.d)
+
+# The data: the rule catalogue and suites, the vectors, the documents.
+INST_DATA := $(sort $(shell find suites vectors -type f ! -name '*~' 2>/dev/null)) \
+             $(wildcard docs/*.md docs/*.json)
+RIO_HEADERS := $(wildcard reference/include/rio/*.h)
+ABI_VERSION := $(shell sed -n 's/^.define RC_DUT_ABI_VERSION \([0-9]*\).*/\1/p' harness/include/riocheck/dut.h)
+# a directory below PREFIX as ${prefix}/... in the .pc files (pkg-config
+# --define-prefix and PKG_CONFIG_SYSROOT_DIR relocate them)
+pc_dir = $(patsubst $(PREFIX)/%,$${prefix}/%,$(1))
+INST_SED := sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(call pc_dir,$(LIBDIR))|g' \
+  -e 's|@INCLUDEDIR@|$(call pc_dir,$(INCLUDEDIR))|g' -e 's|@BINDIR@|$(call pc_dir,$(BINDIR))|g' \
+  -e 's|@DATADIR@|$(call pc_dir,$(DATADIR))|g' -e 's|@VERSION@|$(VERSION)|g' \
+  -e 's|@ABI_VERSION@|$(ABI_VERSION)|g'
+# the man pages name the directories themselves
+INST_MAN_SED := sed -e 's|@DATADIR@|$(DATADIR)|g' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' -e 's|@VERSION@|$(VERSION)|g'
+
+.PHONY: install uninstall
+install: $(INST_RIOCHECK) $(SHIM) $(LIB_A) $(LIB_SO_REAL) $(LIB_SO)
+	@test -n "$(PREFIX)" || { echo "make install: PREFIX is empty" >&2; exit 2; }
+	$(INSTALL) -d '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(LIBDIR)' '$(DESTDIR)$(PKGCONFIGDIR)' \
+	  '$(DESTDIR)$(INCLUDEDIR)/rio' '$(DESTDIR)$(INCLUDEDIR)/riocheck' '$(DESTDIR)$(MANDIR)/man1' \
+	  '$(DESTDIR)$(BASHCOMPDIR)' '$(DESTDIR)$(DATADIR)'
+	$(INSTALL) -m 755 $(INST_RIOCHECK) $(SHIM) '$(DESTDIR)$(BINDIR)/'
+	$(INSTALL) -m 755 $(LIB_SO_REAL) '$(DESTDIR)$(LIBDIR)/'
+	ln -sf librio.so.$(LIB_VERSION) '$(DESTDIR)$(LIBDIR)/$(LIB_SONAME)'
+	ln -sf librio.so.$(LIB_VERSION) '$(DESTDIR)$(LIBDIR)/librio.so'
+	$(INSTALL) -m 644 $(LIB_A) '$(DESTDIR)$(LIBDIR)/'
+	$(INSTALL) -m 644 $(RIO_HEADERS) '$(DESTDIR)$(INCLUDEDIR)/rio/'
+	$(INSTALL) -m 644 harness/include/riocheck/dut.h '$(DESTDIR)$(INCLUDEDIR)/riocheck/'
+	$(INST_SED) packaging/rio.pc.in > '$(DESTDIR)$(PKGCONFIGDIR)/rio.pc'
+	$(INST_SED) packaging/riocheck-dut.pc.in > '$(DESTDIR)$(PKGCONFIGDIR)/riocheck-dut.pc'
+	$(INST_MAN_SED) packaging/riocheck.1 > '$(DESTDIR)$(MANDIR)/man1/riocheck.1'
+	$(INST_MAN_SED) packaging/riocheck-shim.1 > '$(DESTDIR)$(MANDIR)/man1/riocheck-shim.1'
+	$(INSTALL) -m 644 packaging/riocheck.bash '$(DESTDIR)$(BASHCOMPDIR)/riocheck'
+	ln -sf riocheck '$(DESTDIR)$(BASHCOMPDIR)/riocheck-shim'
+	@for f in $(INST_DATA); do \
+	  $(INSTALL) -D -m 644 "$$f" '$(DESTDIR)$(DATADIR)'/"$$f" || exit 1; done
+	@echo "installed riocheck $(VERSION) under $(DESTDIR)$(PREFIX) (data: $(DESTDIR)$(DATADIR), $(words $(INST_DATA)) files)"
+
+uninstall:
+	@test -n "$(PREFIX)" || { echo "make uninstall: PREFIX is empty" >&2; exit 2; }
+	rm -f '$(DESTDIR)$(BINDIR)/riocheck' '$(DESTDIR)$(BINDIR)/riocheck-shim' \
+	  '$(DESTDIR)$(LIBDIR)/librio.so.$(LIB_VERSION)' '$(DESTDIR)$(LIBDIR)/$(LIB_SONAME)' \
+	  '$(DESTDIR)$(LIBDIR)/librio.so' '$(DESTDIR)$(LIBDIR)/librio.a' \
+	  '$(DESTDIR)$(PKGCONFIGDIR)/rio.pc' '$(DESTDIR)$(PKGCONFIGDIR)/riocheck-dut.pc' \
+	  '$(DESTDIR)$(MANDIR)/man1/riocheck.1' '$(DESTDIR)$(MANDIR)/man1/riocheck-shim.1' \
+	  '$(DESTDIR)$(BASHCOMPDIR)/riocheck' '$(DESTDIR)$(BASHCOMPDIR)/riocheck-shim' \
+	  '$(DESTDIR)$(INCLUDEDIR)/riocheck/dut.h'
+	rm -f $(patsubst reference/include/%,'$(DESTDIR)$(INCLUDEDIR)/%',$(RIO_HEADERS))
+	@for f in $(INST_DATA); do rm -f '$(DESTDIR)$(DATADIR)'/"$$f"; done
+	@# the folders riocheck alone uses, when empty (never a shared one)
+	@for d in '$(DESTDIR)$(DATADIR)' '$(DESTDIR)$(INCLUDEDIR)/rio' '$(DESTDIR)$(INCLUDEDIR)/riocheck'; do \
+	  test ! -d "$$d" || find "$$d" -depth -type d -empty -delete; done
+	@echo "uninstalled riocheck from $(DESTDIR)$(PREFIX)"
 
 # Speed figures (issue 4; printed, never asserted): the exhaustive CS64 sweep
 # through the DUT ABI beside empty calls, and the non-exhaustive run in-process
