@@ -11,7 +11,8 @@
  *   P2  scanning the same bytes twice gives the same sites (deterministic).
  *   P3  every site lies inside the input, in order of ID (starts never go
  *       backwards but for the kinds that share a start), its LINE:COL is the
- *       position of its start, its kind is one of the ten, its shown forms
+ *       position of its start (checked for the sites P4 checks), its kind
+ *       is one of the ten, its shown forms
  *       are at most 75 characters with no control byte; an operator site
  *       (rel eq arith bit shift logic) replaces exactly the bytes shown as
  *       BEFORE by AFTER (with at most a blank on either side), a constant site
@@ -63,13 +64,9 @@ static void check_site(const struct mut_file *f, size_t i)
     const struct mut_site *s = &f->site[i];
     const char *r = s->repl;
     size_t rn = strlen(r);
-    unsigned line, col;
     int known = 0;
     if (s->start > f->n || s->len > f->n - s->start)
         fuzz_fail("P3 site %zu: [%zu, +%zu) outside the %zu bytes", i + 1, s->start, s->len, f->n);
-    mut_pos(f, s->start, &line, &col);
-    if (line != s->line || col != s->col)
-        fuzz_fail("P3 site %zu: at %u:%u, start is %u:%u", i + 1, s->line, s->col, line, col);
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
         known |= strcmp(kinds[k], s->kind) == 0;
     if (!known)
@@ -156,6 +153,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             const struct mut_site *s = &f.site[a[j]];
             char *out;
             size_t outn, rn = strlen(s->repl);
+            unsigned line, col;
+            mut_pos(&f, s->start, &line, &col); /* P3, for the sample only: O(n) */
+            if (line != s->line || col != s->col)
+                fuzz_fail("P3 site %zu: at %u:%u, start is %u:%u", a[j] + 1, s->line, s->col,
+                          line, col);
             if (mut_apply(&f, s, &out, &outn) != 0)
                 continue;
             if (outn != size - s->len + rn || memcmp(out, src, s->start) != 0 ||

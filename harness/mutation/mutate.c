@@ -74,6 +74,8 @@ struct mut_file {
     char err[256];
     int oom;
     size_t skip_end; /* no site starts before this offset (_Static_assert) */
+    size_t pos_off;           /* mut_pos_at: the last position computed */
+    unsigned pos_line, pos_col;
 };
 
 /* ---- tokenizer --------------------------------------------------------- */
@@ -112,6 +114,28 @@ static void mut_pos(const struct mut_file *f, size_t o, unsigned *line, unsigned
     }
     *line = l;
     *col = c;
+}
+
+/* mut_pos from the last position asked for when o is not before it: sites
+ * come mostly in order, so finding them all stays linear in the input */
+static void mut_pos_at(struct mut_file *f, size_t o, unsigned *line, unsigned *col)
+{
+    if (f->pos_line == 0 || o < f->pos_off) {
+        f->pos_off = 0;
+        f->pos_line = 1;
+        f->pos_col = 1;
+    }
+    for (size_t i = f->pos_off; i < o && i < f->n; i++) {
+        if (f->src[i] == '\n') {
+            f->pos_line++;
+            f->pos_col = 1;
+        } else {
+            f->pos_col++;
+        }
+    }
+    f->pos_off = o;
+    *line = f->pos_line;
+    *col = f->pos_col;
 }
 
 static int mut_error(struct mut_file *f, size_t o, const char *what)
@@ -547,7 +571,7 @@ static int mut_add(struct mut_file *f, const char *kind, size_t start, size_t le
         s->len = len;
         s->repl = repl;
         s->kind = kind;
-        mut_pos(f, start, &s->line, &s->col);
+        mut_pos_at(f, start, &s->line, &s->col);
         s->before = before;
         s->after = after;
     }
