@@ -156,7 +156,7 @@ static const struct rc_dut *load_vendor(void)
         return diff_vendor;
     }
     char err[512];
-    struct rc_dut_lib *lib = NULL; /* stays loaded until exit */
+    static struct rc_dut_lib *lib; /* stays loaded (and reachable) until exit */
     const struct rc_dut *d = rc_dut_load(path, &lib, err, sizeof err);
     if (d == NULL) {
         fprintf(stderr, "diff: cannot load RIOCHECK_FUZZ_DUT=%s: %s\n", path, err);
