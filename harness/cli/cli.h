@@ -11,6 +11,7 @@
 #ifndef RIOCHECK_CLI_H
 #define RIOCHECK_CLI_H
 
+#include <getopt.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -30,6 +31,42 @@ int cli_parse_uint(const char *s, uint64_t max, uint64_t *out, char *why,
  * into why. */
 int cli_parse_hex(uint8_t *dst, size_t cap, size_t *len, const char *s,
                   char *why, size_t why_cap);
+
+/* getopt_long (the C library's) with riocheck's messages. shortopts starts
+ * with "-:" (every word in the order given; riocheck's own message for a
+ * missing value); call with optind = 0 first (a full re-initialisation).
+ * Returns the option's val, 1 for a word that is not an option (in optarg),
+ * -1 at the end (the words after a lone "--" are argv[optind..argc)), or
+ * '?' after printing "riocheck CMD: option '--x' is unknown" (or is
+ * ambiguous, needs a value, takes no value, has an empty value) to stderr.
+ * A value that is itself one of the options ("--out --json") is refused as
+ * a missing value. */
+int cli_getopt(int argc, char **argv, const char *shortopts,
+               const struct option *longopts, const char *cmd);
+
+/* The data folder: suites/catalogue.tsv, vectors/, docs/ (datadir.c). In
+ * order: the option (--data DIR, or its synonym --root DIR: option is its
+ * value, opt_name its name for messages), the environment variable
+ * RIOCHECK_DATA (when not empty), the current folder when it holds
+ * suites/catalogue.tsv (a checkout: what riocheck always did), and the
+ * folder compiled in as RIOCHECK_DATADIR (make install: PREFIX/share/
+ * riocheck). A folder named by the option or the variable must hold the
+ * data (no fallback past a wrong one). 0, or -1 with every place looked at
+ * and why each failed in err. */
+enum cli_data_source { CLI_DATA_OPTION, CLI_DATA_ENV, CLI_DATA_CWD, CLI_DATA_BUILTIN };
+struct cli_data {
+    const char *dir; /* as given, "." or RIOCHECK_DATADIR */
+    enum cli_data_source source;
+};
+int cli_data_find(struct cli_data *d, const char *option, const char *opt_name,
+                  char *err, size_t cap);
+/* RIOCHECK_DATADIR as compiled in, or NULL when it was not. */
+const char *cli_data_builtin(void);
+/* The command's name on rerun lines: set once from main's argv[0]; the
+ * name alone when the PATH finds this same file by it, else the absolute
+ * path of argv[0] ("riocheck" until set). */
+void cli_program_set(const char *argv0);
+const char *cli_program(void);
 
 /* Output: one nesting level of objects/arrays is enough for every command. */
 struct cli_out {

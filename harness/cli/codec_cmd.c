@@ -8,6 +8,8 @@
 static const char decode_help[] =
     "Usage: riocheck decode FORMAT [--rev 2|3] [--group-width N] [--json] HEX...\n"
     "       riocheck decode FORMAT [options] -     (read the hex from stdin)\n"
+    "Options may come anywhere, as --opt VALUE or --opt=VALUE; words after a\n"
+    "lone -- are never options.\n"
     "\n"
     "Decode wire bytes and print every field, the CRC check and, for Part 12\n"
     "messages, the list of (port, congested). HEX may be split over several\n"
@@ -30,6 +32,7 @@ static const char decode_help[] =
     "  --group-width N    Port Group Size, 0..6 group bits (RX side); 7 is\n"
     "                     reserved and rejected\n"
     "  --json             one JSON object instead of name/value lines\n"
+    "  -h, --help         this text\n"
     "\n"
     "Exit status: 0 valid; 1 decoded but invalid (CRC mismatch, non-zero CS64\n"
     "alignment bits, wrong length, reserved transport size); 2 usage error.\n"
@@ -64,8 +67,9 @@ static const char encode_help[] =
     "          XON_ARB|RELEASE|REQUEST_SINGLE|REQUEST_MULTI with seq=0|1,\n"
     "          flow_id=0..127 or flow=0A..0F|1A..8A, rsrv, soc\n"
     "\n"
-    "Options: --rev, --group-width and --json as for decode (--group-width is\n"
-    "the TX Port Group Size here).\n"
+    "Options: --rev, --group-width, --json and -h/--help as for decode, anywhere,\n"
+    "as --opt VALUE or --opt=VALUE (--group-width is the TX Port Group Size\n"
+    "here).\n"
     "\n"
     "Examples:\n"
     "  riocheck encode cs48 stype0=4 parameter1=63 stype1=7 stype2=0x2001\n"
@@ -74,34 +78,43 @@ static const char encode_help[] =
     "  riocheck encode ccp --rev 3 tt=dev32 destination_id=0x01020304 \\\n"
     "      tgt_destination_id=0x05060708 command=XOFF flow=1A soc=1\n";
 
-/* Parse the options common to decode and encode, moving the remaining
- * arguments to the front of argv; returns their count or -1 (message
- * printed). */
+/* Parse the options common to decode and encode (getopt_long: --rev 3,
+ * --rev=3, anywhere among the other words), moving the remaining words to
+ * argv[1..n]; returns n or -1 (message printed). */
 int cli_parse_codec_opts(int argc, char **argv, const char *cmd,
                          struct codec_opts *opt, int *help)
 {
-    int n = 0;
+    enum { O_REV = 256, O_GROUP_WIDTH, O_JSON };
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"rev", required_argument, NULL, O_REV},
+        {"group-width", required_argument, NULL, O_GROUP_WIDTH},
+        {"json", no_argument, NULL, O_JSON},
+        {NULL, 0, NULL, 0},
+    };
+    int n = 0, c;
     opt->rev = 0;
     opt->group_width = -1;
     opt->json = 0;
     *help = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    optind = 0; /* glibc: a full re-initialisation */
+    while ((c = cli_getopt(argc, argv, "-:h", longopts, cmd)) != -1) {
+        switch (c) {
+        case 'h':
             *help = 1;
-        } else if (strcmp(a, "--json") == 0) {
+            break;
+        case O_JSON:
             opt->json = 1;
-        } else if (strcmp(a, "--rev") == 0 || strcmp(a, "--group-width") == 0) {
+            break;
+        case O_REV:
+        case O_GROUP_WIDTH: {
             uint64_t v;
             char why[160];
-            int is_rev = a[2] == 'r';
-            if (i + 1 >= argc) {
-                fprintf(stderr, "riocheck %s: %s needs a value\n", cmd, a);
-                return -1;
-            }
-            if (cli_parse_uint(argv[i + 1], is_rev ? 3 : 7, &v, why, sizeof why) ||
+            int is_rev = c == O_REV;
+            const char *a = is_rev ? "--rev" : "--group-width";
+            if (cli_parse_uint(optarg, is_rev ? 3 : 7, &v, why, sizeof why) ||
                 (is_rev && v < 2)) {
-                fprintf(stderr, "riocheck %s: %s %s: %s\n", cmd, a, argv[i + 1],
+                fprintf(stderr, "riocheck %s: %s %s: %s\n", cmd, a, optarg,
                         is_rev ? "use 2 (rev 2.0-2.2) or 3 (rev 3.0-4.1)" : why);
                 return -1;
             }
@@ -114,15 +127,18 @@ int cli_parse_codec_opts(int argc, char **argv, const char *cmd,
                 opt->rev = (int)v;
             else
                 opt->group_width = (int)v;
-            i++;
-        } else if (a[0] == '-' && a[1] == '-') {
-            fprintf(stderr, "riocheck %s: unknown option '%s' (see riocheck %s "
-                            "--help)\n", cmd, a, cmd);
+            break;
+        }
+        case 1: /* FORMAT, HEX, FIELD=VALUE: in order */
+            argv[++n] = optarg;
+            break;
+        default:
             return -1;
-        } else {
-            argv[n++] = argv[i];
         }
     }
+    /* after a lone --: words, even those that start with - */
+    for (int i = optind; i < argc; i++)
+        argv[++n] = argv[i];
     return n;
 }
 
@@ -157,7 +173,7 @@ int cmd_decode(int argc, char **argv)
 {
     struct codec_opts opt;
     int help;
-    int n = cli_parse_codec_opts(argc - 1, argv + 1, "decode", &opt, &help);
+    int n = cli_parse_codec_opts(argc, argv, "decode", &opt, &help);
     if (n < 0)
         return CLI_USAGE;
     if (help) {
@@ -232,7 +248,7 @@ int cmd_encode(int argc, char **argv)
 {
     struct codec_opts opt;
     int help;
-    int n = cli_parse_codec_opts(argc - 1, argv + 1, "encode", &opt, &help);
+    int n = cli_parse_codec_opts(argc, argv, "encode", &opt, &help);
     if (n < 0)
         return CLI_USAGE;
     if (help) {

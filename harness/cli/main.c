@@ -79,6 +79,7 @@ int main(int argc, char **argv)
     ign.sa_handler = SIG_IGN;
     sigemptyset(&ign.sa_mask);
     (void)sigaction(SIGPIPE, &ign, NULL);
+    cli_program_set(argv[0]); /* for rerun lines */
     static char help_opt[] = "--help";
     char *help_argv[] = {NULL, help_opt, NULL};
     if (argc < 2) {

@@ -2,6 +2,7 @@
  * reference, a vendor library, or an external process), isolate its crashes,
  * apply waivers, and write TAP, a results table, JSON, JUnit and the
  * Markdown compliance summary. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
 #include <fnmatch.h>
 #include <stdio.h>
@@ -9,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "../core/dutload.h"
 #include "../core/isolate.h"
@@ -28,12 +30,13 @@
 #define SUITE_VERSION "2026.11.21"
 
 static const char run_help[] =
-    "Usage: riocheck run [options] [--dut PATH.so | --dut-cmd PROGRAM [ARGS...]]\n"
+    "Usage: riocheck run [options] [--dut PATH.so | --dut-cmd PROGRAM [ARGS...] --]\n"
     "\n"
     "Play the conformance vectors against a DUT (default: the built-in\n"
     "reference implementation), print TAP, and write the results files and the\n"
     "compliance summary. With no selection every suite of suites/suites.tsv\n"
-    "runs.\n"
+    "runs. Options take their value as --opt VALUE or --opt=VALUE (a unique\n"
+    "prefix of a long option is accepted, as getopt_long does); -h is --help.\n"
     "\n"
     "The DUT:\n"
     "  --dut PATH        a vendor library exporting riocheck_dut_v2()\n"
@@ -62,7 +65,8 @@ static const char run_help[] =
     "  --vectors FILE    run the records of this vector file instead of the\n"
     "                    suites' files, e.g. a reproducer\n"
     "Results (docs/vendor-guide.md, The output folder):\n"
-    "  --out DIR         folder of the default outputs (reports/out):\n"
+    "  --out DIR         folder of the default outputs (reports/out, relative\n"
+    "                    to the current folder, never to the data folder):\n"
     "                    results.tsv, results.json, results.xml (JUnit),\n"
     "                    compliance.md, compliance.html (docs/html-report.md),\n"
     "                    interpretations.md and .html (a copy of ROOT/docs/\n"
@@ -112,9 +116,23 @@ static const char run_help_running[] =
     "                    order, the default); the seed is printed\n"
     "  --sweep-stride N  exhaustive sweeps check every Nth value (default 1)\n"
     "  --list            print what would run (id, suite, rules) and stop\n"
-    "  --root DIR        the riocheck folder holding suites/ and vectors/\n"
-    "                    (default: the current folder)\n"
+    "  --data DIR        the data folder: suites/, vectors/, docs/ (--root DIR\n"
+    "                    is the same option). Default: $RIOCHECK_DATA when set,\n"
+    "                    else the current folder when it holds\n"
+    "                    suites/catalogue.tsv (a checkout), else the folder\n"
+    "                    riocheck was installed with (make install:\n"
+    "                    PREFIX/share/riocheck); none found: exit 3 naming each\n"
+    "                    place looked at\n"
     "  --verbose         print the cite line of every vector\n"
+    "\n"
+    "Rerun lines: a failing vector's '# rerun:' line in TAP, in its reproducer\n"
+    "file and in compliance.md/.html is one command, the same in all of them:\n"
+    "  RIOCHECK run [--data DIR] [--sweep-stride N] [--vectors FILE]...\n"
+    "      --vector ID [--dut LIB | --dut-cmd PROGRAM ARGS...]\n"
+    "with absolute paths, so it works from any folder; RIOCHECK is the name\n"
+    "riocheck was started by when the PATH finds it by that name, else its\n"
+    "absolute path; --data is left out when it is the installed folder. A\n"
+    "reproducer file also has '# rerun this file:' (--vectors the file).\n"
     "\n"
     "Verdicts: pass; fail (the DUT did not do what the spec requires); error\n"
     "(the DUT crashed, hung, exited or misbehaved); not-applicable (the DUT\n"
@@ -224,21 +242,6 @@ static void put_dut_words(FILE *f, const char *dut_path, char *const *dut_cmd)
     }
 }
 
-/* "riocheck run [--root ROOT] OPT WHAT [DUT options]", every word quoted for
- * the shell (so it has no control character or line break: text.h). */
-static void put_rerun(FILE *f, const char *root, const char *opt, const char *what,
-                      const char *dut_path, char *const *dut_cmd)
-{
-    fputs("riocheck run", f);
-    if (root != NULL && strcmp(root, ".") != 0) {
-        fputs(" --root ", f);
-        put_esc(f, RC_ESC_SH, root);
-    }
-    fprintf(f, " %s ", opt);
-    put_esc(f, RC_ESC_SH, what);
-    put_dut_words(f, dut_path, dut_cmd);
-}
-
 /* A value on a comment line of a reproducer, escaped as one-line text
  * (RC_ESC_LINE: no line break, control character or BOM that would end the
  * comment or make the file unparseable) and cut to REPRO_VALUE_MAX bytes
@@ -255,10 +258,112 @@ static void repro_value(FILE *f, const char *s)
     }
 }
 
-static int write_repro(char *dst, size_t cap, const char *dir, const struct vec_record *r,
-                       const char *root, const char *dut_path, char *const *dut_cmd,
-                       const struct rc_dut *dut)
+struct run_ctx {
+    const struct vec_record *const *recs;
+    struct rc_result_row *rows;
+    const struct rc_catalogue *cat;
+    const struct rc_waivers *waivers;
+    const char *root, *dut_desc, *repro_dir;
+    const char *dut_path;
+    const struct rc_dut *dut;
+    FILE *tsv;
+    int verbose;
+    unsigned pass, fail, errors, na, waived, inconclusive;
+    char *const *dut_cmd; /* the --dut-cmd words, for rerun commands */
+    struct rc_outdir *od; /* the --out folder: results.tsv rows go to its journal */
+    size_t n; /* vectors in recs */
+    /* rerun lines (rc_rerun_command): the same in TAP, reproducers, reports */
+    const struct rc_run_info *rinfo;
+    const struct rc_report_opts *rep_opts;
+};
+
+
+/* The words of the rerun commands (report.h struct rc_rerun): the paths
+ * riocheck run was given made absolute, so that a rerun line - in TAP, a
+ * reproducer file, compliance.md or .html - works from any folder; --data
+ * left out when it is the compiled-in folder (what a plain riocheck run
+ * finds anywhere). The strings live in a rerun_store. */
+struct rerun_store {
+    char *data, *dut, **cmd, *files[MAX_SEL];
+};
+
+static void rerun_store_free(struct rerun_store *st)
 {
+    free(st->data);
+    free(st->dut);
+    if (st->cmd != NULL)
+        free(st->cmd[0]);
+    free(st->cmd);
+    for (int i = 0; i < MAX_SEL; i++)
+        free(st->files[i]);
+    memset(st, 0, sizeof *st);
+}
+
+/* p as an absolute path (malloc'd): its realpath, or the current folder
+ * joined to it when it cannot be resolved (a file not there yet). */
+static char *abs_path(const char *p)
+{
+    char *r = realpath(p, NULL);
+    if (r != NULL || p[0] == '/')
+        return r != NULL ? r : strdup(p);
+    char *cwd = getcwd(NULL, 0);
+    if (cwd == NULL)
+        return strdup(p);
+    size_t n = strlen(cwd) + strlen(p) + 2;
+    r = malloc(n);
+    if (r != NULL)
+        snprintf(r, n, "%s/%s", cwd, strncmp(p, "./", 2) == 0 ? p + 2 : p);
+    free(cwd);
+    return r;
+}
+
+static int rerun_words(struct rc_rerun *rr, struct rerun_store *st, const char *root,
+                       const char *dut_path, char **dut_cmd, const char *const *files,
+                       int nfiles)
+{
+    memset(rr, 0, sizeof *rr);
+    memset(st, 0, sizeof *st);
+    rr->program = cli_program();
+    const char *builtin = cli_data_builtin();
+    char *b = builtin != NULL ? realpath(builtin, NULL) : NULL;
+    if ((st->data = abs_path(root)) == NULL) {
+        free(b);
+        return -1;
+    }
+    rr->data = b != NULL && strcmp(b, st->data) == 0 ? NULL : st->data;
+    free(b);
+    if (dut_path != NULL && (rr->dut_path = st->dut = abs_path(dut_path)) == NULL)
+        return -1;
+    if (dut_cmd != NULL) {
+        size_t k = 0;
+        while (dut_cmd[k] != NULL)
+            k++;
+        if ((st->cmd = calloc(k + 1, sizeof *st->cmd)) == NULL)
+            return -1;
+        /* the program by its path when it has one (else the PATH finds it) */
+        st->cmd[0] = strchr(dut_cmd[0], '/') != NULL ? abs_path(dut_cmd[0])
+                                                     : strdup(dut_cmd[0]);
+        if (st->cmd[0] == NULL)
+            return -1;
+        for (size_t i = 1; i < k; i++)
+            st->cmd[i] = dut_cmd[i];
+        rr->dut_cmd = st->cmd;
+    }
+    for (int i = 0; i < nfiles && i < MAX_SEL; i++)
+        if ((st->files[i] = abs_path(files[i])) == NULL)
+            return -1;
+    rr->vector_files = (const char *const *)st->files;
+    rr->nvector_files = (size_t)nfiles;
+    return 0;
+}
+
+/* A failing vector's reproducer DIR/ID.vec: a comment header (the vector,
+ * the DUT, the rerun line of the run - the one TAP and the reports print -
+ * and the one that reruns this file alone), then the record's bytes. */
+static int write_repro(char *dst, size_t cap, const struct run_ctx *c,
+                       const struct vec_record *r)
+{
+    const char *dir = c->repro_dir;
     char parent[4096];
     snprintf(parent, sizeof parent, "%s", dir);
     for (char *p = parent + 1; *p; p++)
@@ -279,23 +384,35 @@ static int write_repro(char *dst, size_t cap, const char *dir, const struct vec_
     fputs(" (from ", out);
     repro_value(out, r->file);
     fprintf(out, ":%u)\n# DUT: ", r->line);
-    repro_value(out, dut->name);
+    repro_value(out, c->dut->name);
     fputc(' ', out);
-    repro_value(out, dut->version);
+    repro_value(out, c->dut->version);
     fputc('\n', out);
-    /* the rerun command only when it fits one vector file line (a shell
+    /* the rerun commands only when they fit one vector file line (a shell
      * word cannot be cut) */
-    char *cmd = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&cmd, &len);
-    if (m != NULL) {
-        put_rerun(m, root, "--vectors", dst, dut_path, dut_cmd);
-        if (fclose(m) == 0 && cmd != NULL && len + 16 < VEC_LINE_MAX)
-            fprintf(out, "# rerun: %s\n", cmd);
+    struct rc_rerun alone = *c->rep_opts->rerun;
+    struct rc_report_opts alone_opts = *c->rep_opts;
+    char *dir_abs = abs_path(dir), *self = NULL;
+    size_t n = dir_abs != NULL ? strlen(dir_abs) + strlen(r->id) + 6 : 0;
+    if (dir_abs != NULL && (self = malloc(n)) != NULL)
+        snprintf(self, n, "%s/%s.vec", dir_abs, r->id);
+    free(dir_abs);
+    const char *self_files[1] = {self};
+    alone.vector_files = self_files;
+    alone.nvector_files = 1;
+    alone_opts.rerun = &alone;
+    char *cmd[2] = {rc_rerun_command(c->rinfo, c->rep_opts, r->id),
+                    self != NULL ? rc_rerun_command(c->rinfo, &alone_opts, r->id) : NULL};
+    static const char *const label[2] = {"rerun", "rerun this file"};
+    for (int k = 0; k < 2; k++) {
+        if (cmd[k] != NULL && strlen(cmd[k]) + 32 < VEC_LINE_MAX)
+            fprintf(out, "# %s: %s\n", label[k], cmd[k]);
         else
-            fputs("# rerun: (longer than a vector file line: see the TAP output)\n", out);
-        free(cmd);
+            fprintf(out, "# %s: (longer than a vector file line: see the TAP output)\n",
+                    label[k]);
+        free(cmd[k]);
     }
+    free(self);
     fputc('\n', out);
     /* the record's bytes as the loader read them: the vector file is not
      * opened again (it may be a FIFO or a pipe, or have changed) */
@@ -304,21 +421,6 @@ static int write_repro(char *dst, size_t cap, const char *dir, const struct vec_
         fputc('\n', out);
     return rc_outdir_close_file(out, dst);
 }
-struct run_ctx {
-    const struct vec_record *const *recs;
-    struct rc_result_row *rows;
-    const struct rc_catalogue *cat;
-    const struct rc_waivers *waivers;
-    const char *root, *dut_desc, *repro_dir;
-    const char *dut_path;
-    const struct rc_dut *dut;
-    FILE *tsv;
-    int verbose;
-    unsigned pass, fail, errors, na, waived, inconclusive;
-    char *const *dut_cmd; /* the --dut-cmd words, for rerun commands */
-    struct rc_outdir *od; /* the --out folder: results.tsv rows go to its journal */
-    size_t n; /* vectors in recs */
-};
 
 /* The rules a failing step failed ("-" for none). */
 static void failed_text(char *dst, size_t cap, const struct vec_record *r, uint32_t mask)
@@ -444,17 +546,14 @@ static void on_result(void *vctx, size_t i, const struct rc_vec_result *res, dou
             tap_where(rc_verdict_name(res->verdict), r, line,
                       res->verdict == RC_V_ERROR ? NULL : fails, res->detail);
             char repro[4096];
-            if (c->repro_dir && write_repro(repro, sizeof repro, c->repro_dir, r, c->root,
-                                            c->dut_path, c->dut_cmd, c->dut) == 0) {
+            if (c->repro_dir && write_repro(repro, sizeof repro, c, r) == 0) {
                 fputs("  # reproducer: ", stdout);
                 put_esc(stdout, RC_ESC_LINE, repro);
-                fputs("\n  # rerun: ", stdout);
-                put_rerun(stdout, c->root, "--vectors", repro, c->dut_path, c->dut_cmd);
-            } else {
-                fputs("  # rerun: ", stdout);
-                put_rerun(stdout, c->root, "--vector", r->id, c->dut_path, c->dut_cmd);
+                fputc('\n', stdout);
             }
-            fputc('\n', stdout);
+            char *cmd = rc_rerun_command(c->rinfo, c->rep_opts, r->id);
+            printf("  # rerun: %s\n", cmd != NULL ? cmd : "(out of memory)");
+            free(cmd);
             break;
         }
     }
@@ -493,9 +592,51 @@ static void on_result(void *vctx, size_t i, const struct rc_vec_result *res, dou
 
 int cmd_run(int argc, char **argv)
 {
+    enum { O_DUT = 256, O_DUT_CMD, O_TRANSCRIPT, O_SUITE, O_RULE, O_VECTOR, O_AREA, O_REV,
+           O_VECTORS, O_OUT, O_RESULTS, O_JSON, O_JUNIT, O_MARKDOWN, O_HTML, O_NO_REPORTS,
+           O_REPRO_DIR, O_WAIVERS, O_TIMEOUT_MS, O_PER_WORKER, O_LIMIT_MEM, O_LIMIT_CPU,
+           O_LIMIT_FILES, O_LIMIT_PROCS, O_NO_ISOLATION, O_SEED, O_SWEEP_STRIDE, O_LIST,
+           O_ROOT, O_DATA, O_VERBOSE };
+    /* every option of run_help: riocheck run --help lists exactly these
+     * (cli_test.sh checks both ways) */
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"dut", required_argument, NULL, O_DUT},
+        {"dut-cmd", required_argument, NULL, O_DUT_CMD},
+        {"transcript", required_argument, NULL, O_TRANSCRIPT},
+        {"suite", required_argument, NULL, O_SUITE},
+        {"rule", required_argument, NULL, O_RULE},
+        {"vector", required_argument, NULL, O_VECTOR},
+        {"area", required_argument, NULL, O_AREA},
+        {"rev", required_argument, NULL, O_REV},
+        {"vectors", required_argument, NULL, O_VECTORS},
+        {"out", required_argument, NULL, O_OUT},
+        {"results", required_argument, NULL, O_RESULTS},
+        {"json", required_argument, NULL, O_JSON},
+        {"junit", required_argument, NULL, O_JUNIT},
+        {"markdown", required_argument, NULL, O_MARKDOWN},
+        {"html", required_argument, NULL, O_HTML},
+        {"no-reports", no_argument, NULL, O_NO_REPORTS},
+        {"repro-dir", required_argument, NULL, O_REPRO_DIR},
+        {"waivers", required_argument, NULL, O_WAIVERS},
+        {"timeout-ms", required_argument, NULL, O_TIMEOUT_MS},
+        {"vectors-per-worker", required_argument, NULL, O_PER_WORKER},
+        {"limit-mem", required_argument, NULL, O_LIMIT_MEM},
+        {"limit-cpu", required_argument, NULL, O_LIMIT_CPU},
+        {"limit-files", required_argument, NULL, O_LIMIT_FILES},
+        {"limit-procs", required_argument, NULL, O_LIMIT_PROCS},
+        {"no-isolation", no_argument, NULL, O_NO_ISOLATION},
+        {"seed", required_argument, NULL, O_SEED},
+        {"sweep-stride", required_argument, NULL, O_SWEEP_STRIDE},
+        {"list", no_argument, NULL, O_LIST},
+        {"root", required_argument, NULL, O_ROOT},
+        {"data", required_argument, NULL, O_DATA},
+        {"verbose", no_argument, NULL, O_VERBOSE},
+        {NULL, 0, NULL, 0},
+    };
     struct selection sel;
     memset(&sel, 0, sizeof sel);
-    const char *root = ".", *dut_path = NULL, *out_dir = "reports/out";
+    const char *data = NULL, *data_opt = "--data", *dut_path = NULL, *out_dir = "reports/out";
     const char *paths[RC_OUT_FILES] = {NULL}; /* tsv, json, junit, md, html */
     const char *repro_dir = NULL, *files[MAX_SEL], *waiver_files[MAX_SEL];
     const char *transcript = NULL; /* --transcript FILE */
@@ -506,56 +647,78 @@ int cmd_run(int argc, char **argv)
     struct rc_limits limits = rc_limits_default(); /* of the worker processes */
     const char *limit_opt = NULL;                   /* a --limit-* given */
     struct rc_run_opts opts = {1};
+    /* the command line for the reports: shell words, so that it reruns */
     char cmdline[2048];
-    size_t cl = (size_t)snprintf(cmdline, sizeof cmdline, "riocheck");
-    for (int i = 0; i < argc && cl < sizeof cmdline; i++)
-        cl += (size_t)snprintf(cmdline + cl, sizeof cmdline - cl, " %s", argv[i]);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int takes = 1, bad = 0;
-        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+    {
+        FILE *m = fmemopen(cmdline, sizeof cmdline, "w");
+        if (m != NULL) {
+            put_esc(m, RC_ESC_SH, cli_program());
+            fputs(" run", m);
+            for (int i = 1; i < argc; i++) {
+                fputc(' ', m);
+                put_esc(m, RC_ESC_SH, argv[i]);
+            }
+            fputc('\0', m);
+            fclose(m);
+        }
+        cmdline[sizeof cmdline - 1] = '\0';
+    }
+    int c;
+    optind = 0; /* glibc: a full re-initialisation */
+    while ((c = cli_getopt(argc, argv, "-:h", longopts, "run")) != -1) {
+        const char *v = optarg;
+        int bad = 0;
+        switch (c) {
+        case 'h':
             fputs(run_help, stdout);
             fputs(run_help_running, stdout);
             return CLI_OK;
-        } else if (strcmp(a, "--dut-cmd") == 0) {
-            if (v == NULL) {
-                fprintf(stderr, "riocheck run: --dut-cmd needs a program\n");
-                return CLI_USAGE;
-            }
-            dut_cmd = argv + i + 1;
-            int k = i + 1;
+        case O_DUT_CMD: {
+            /* PROGRAM (--dut-cmd PROGRAM or --dut-cmd=PROGRAM) and every word
+             * after it up to a lone --: the program's argv, in place */
+            argv[optind - 1] = optarg;
+            dut_cmd = argv + optind - 1;
+            int k = optind;
             while (k < argc && strcmp(argv[k], "--") != 0)
                 k++;
-            if (k < argc)
+            if (k < argc) {
                 argv[k] = NULL; /* the program's argv ends at the lone -- */
-            i = k;
-            continue;
-        } else if (strcmp(a, "--list") == 0) {
-            list = 1, takes = 0;
-        } else if (strcmp(a, "--verbose") == 0) {
-            verbose = 1, takes = 0;
-        } else if (strcmp(a, "--no-reports") == 0) {
-            reports = 0, takes = 0;
-        } else if (strcmp(a, "--no-isolation") == 0) {
-            isolation = 0, takes = 0;
-        } else if (v == NULL) {
-            fprintf(stderr, "riocheck run: unknown option or missing value: '%s' "
-                            "(see riocheck run --help)\n", a);
-            return CLI_USAGE;
-        } else if (strcmp(a, "--suite") == 0) {
+                k++;
+            }
+            optind = k;
+            break;
+        }
+        case O_LIST:
+            list = 1;
+            break;
+        case O_VERBOSE:
+            verbose = 1;
+            break;
+        case O_NO_REPORTS:
+            reports = 0;
+            break;
+        case O_NO_ISOLATION:
+            isolation = 0;
+            break;
+        case O_SUITE:
             bad = add_sel(sel.suite, &sel.nsuite, v);
-        } else if (strcmp(a, "--rule") == 0) {
+            break;
+        case O_RULE:
             bad = add_sel(sel.rule, &sel.nrule, v);
-        } else if (strcmp(a, "--vector") == 0) {
+            break;
+        case O_VECTOR:
             bad = add_sel(sel.vector, &sel.nvector, v);
-        } else if (strcmp(a, "--area") == 0) {
+            break;
+        case O_AREA:
             bad = add_sel(sel.area, &sel.narea, v);
-        } else if (strcmp(a, "--vectors") == 0) {
+            break;
+        case O_VECTORS:
             bad = add_sel(files, &nfiles, v);
-        } else if (strcmp(a, "--waivers") == 0) {
+            break;
+        case O_WAIVERS:
             bad = add_sel(waiver_files, &nwaivers, v);
-        } else if (strcmp(a, "--rev") == 0) {
+            break;
+        case O_REV: {
             uint32_t b = strcmp(v, "p12r2") == 0   ? VEC_P12R2
                          : strcmp(v, "p12r3") == 0 ? VEC_P12R3
                          : strcmp(v, "p9r2") == 0  ? VEC_P9R2
@@ -566,72 +729,101 @@ int cmd_run(int argc, char **argv)
                 return CLI_USAGE;
             }
             sel.revs |= b;
-        } else if (strcmp(a, "--root") == 0) {
-            root = v;
-        } else if (strcmp(a, "--dut") == 0) {
+            break;
+        }
+        case O_ROOT:
+        case O_DATA:
+            data = v;
+            data_opt = c == O_ROOT ? "--root" : "--data";
+            break;
+        case O_DUT:
             dut_path = v;
-        } else if (strcmp(a, "--out") == 0) {
+            break;
+        case O_OUT:
             out_dir = v;
-        } else if (strcmp(a, "--results") == 0) {
-            paths[0] = v;
-        } else if (strcmp(a, "--json") == 0) {
-            paths[1] = v;
-        } else if (strcmp(a, "--junit") == 0) {
-            paths[2] = v;
-        } else if (strcmp(a, "--markdown") == 0) {
-            paths[3] = v;
-        } else if (strcmp(a, "--html") == 0) {
-            paths[4] = v;
-        } else if (strcmp(a, "--repro-dir") == 0) {
+            break;
+        case O_RESULTS:
+        case O_JSON:
+        case O_JUNIT:
+        case O_MARKDOWN:
+        case O_HTML:
+            paths[c - O_RESULTS] = v;
+            break;
+        case O_REPRO_DIR:
             repro_dir = v;
-        } else if (strcmp(a, "--transcript") == 0) {
+            break;
+        case O_TRANSCRIPT:
             transcript = v;
-        } else if (strcmp(a, "--limit-mem") == 0 || strcmp(a, "--limit-cpu") == 0 ||
-                   strcmp(a, "--limit-files") == 0 || strcmp(a, "--limit-procs") == 0) {
-            uint64_t *lv = a[8] == 'm' ? &limits.mem_mb : a[8] == 'c' ? &limits.cpu_s
-                           : a[8] == 'f' ? &limits.files : &limits.procs;
+            break;
+        case O_LIMIT_MEM:
+        case O_LIMIT_CPU:
+        case O_LIMIT_FILES:
+        case O_LIMIT_PROCS: {
+            static const char *const names[] = {"--limit-mem", "--limit-cpu",
+                                                "--limit-files", "--limit-procs"};
+            uint64_t *lv = c == O_LIMIT_MEM ? &limits.mem_mb : c == O_LIMIT_CPU ? &limits.cpu_s
+                           : c == O_LIMIT_FILES ? &limits.files : &limits.procs;
             char why[160];
+            limit_opt = names[c - O_LIMIT_MEM];
             if (cli_parse_uint(v, (uint64_t)1 << 32, lv, why, sizeof why) != 0) {
-                fprintf(stderr, "riocheck run: %s %s: %s\n", a, v, why);
+                fprintf(stderr, "riocheck run: %s %s: %s\n", limit_opt, v, why);
                 return CLI_USAGE;
             }
-            limit_opt = a;
-        } else if (strcmp(a, "--vectors-per-worker") == 0) {
+            break;
+        }
+        case O_PER_WORKER: {
             char why[160];
             if (cli_parse_uint(v, 1u << 30, &per_worker, why, sizeof why) != 0) {
                 fprintf(stderr, "riocheck run: --vectors-per-worker %s: %s\n", v, why);
                 return CLI_USAGE;
             }
-        } else if (strcmp(a, "--sweep-stride") == 0 || strcmp(a, "--seed") == 0 ||
-                   strcmp(a, "--timeout-ms") == 0) {
+            break;
+        }
+        case O_SWEEP_STRIDE:
+        case O_SEED:
+        case O_TIMEOUT_MS: {
             uint64_t n;
             char why[160];
-            int stride = a[2] == 's' && a[3] == 'w';
+            int stride = c == O_SWEEP_STRIDE;
+            const char *name = stride ? "--sweep-stride" : c == O_SEED ? "--seed"
+                                                                       : "--timeout-ms";
             if (cli_parse_uint(v, stride ? 1u << 24 : UINT64_MAX, &n, why, sizeof why) != 0 ||
                 (stride && n == 0)) {
-                fprintf(stderr, "riocheck run: %s %s: %s\n", a, v,
+                fprintf(stderr, "riocheck run: %s %s: %s\n", name, v,
                         stride && n == 0 ? "must be at least 1" : why);
                 return CLI_USAGE;
             }
             if (stride)
                 opts.sweep_stride = (uint32_t)n;
-            else if (a[2] == 's')
+            else if (c == O_SEED)
                 seed = n;
             else if (n > 86400000u) {
                 fprintf(stderr, "riocheck run: --timeout-ms %s: at most 86400000\n", v);
                 return CLI_USAGE;
             } else
                 timeout_ms = n;
-        } else {
-            fprintf(stderr, "riocheck run: unknown option '%s' (see riocheck run "
-                            "--help)\n", a);
+            break;
+        }
+        case 1:
+            fprintf(stderr, "riocheck run: unexpected argument '%s' (see riocheck run "
+                            "--help)\n", v);
+            return CLI_USAGE;
+        default: /* cli_getopt said why */
             return CLI_USAGE;
         }
         if (bad) {
-            fprintf(stderr, "riocheck run: more than %d values for %s\n", MAX_SEL, a);
+            const struct option *o = longopts;
+            while (o->name != NULL && o->val != c)
+                o++;
+            fprintf(stderr, "riocheck run: more than %d values for --%s\n", MAX_SEL,
+                    o->name != NULL ? o->name : "?");
             return CLI_USAGE;
         }
-        i += takes;
+    }
+    if (optind < argc) {
+        fprintf(stderr, "riocheck run: unexpected argument '%s' after -- (see riocheck "
+                        "run --help)\n", argv[optind]);
+        return CLI_USAGE;
     }
     if (dut_path && dut_cmd) {
         fprintf(stderr, "riocheck run: give --dut or --dut-cmd, not both\n");
@@ -670,6 +862,17 @@ int cmd_run(int argc, char **argv)
         }
     }
 
+    /* the data folder (cli.h cli_data_find): --data/--root, RIOCHECK_DATA,
+     * the current folder, the compiled-in one */
+    struct cli_data dd;
+    {
+        char derr[3 * 4200];
+        if (cli_data_find(&dd, data, data_opt, derr, sizeof derr) != 0) {
+            fprintf(stderr, "riocheck run: %s\n", derr);
+            return CLI_IOERR;
+        }
+    }
+    const char *root = dd.dir;
     int status = CLI_OK;
     struct rc_catalogue cat;
     struct vec_set set;
@@ -696,6 +899,23 @@ int cmd_run(int argc, char **argv)
     }
     if (rc_catalogue_load(&cat, root, err, sizeof err) != 0) {
         fprintf(stderr, "riocheck run: %s\n", err);
+        rc_catalogue_free(&cat);
+        rc_outdir_end(&od, NULL);
+        return CLI_IOERR;
+    }
+    /* the rerun command's words, absolute paths (rerun_words) */
+    struct rc_run_info rinfo; /* what rc_rerun_command reads of the run */
+    memset(&rinfo, 0, sizeof rinfo);
+    rinfo.sweep_stride = opts.sweep_stride;
+    struct rc_rerun rerun;
+    struct rc_report_opts rep_opts;
+    memset(&rep_opts, 0, sizeof rep_opts);
+    rep_opts.dut_option = dut_cmd ? "--dut-cmd" : "--dut";
+    rep_opts.rerun = &rerun;
+    struct rerun_store rstore;
+    if (rerun_words(&rerun, &rstore, root, dut_path, dut_cmd, files, nfiles) != 0) {
+        fprintf(stderr, "riocheck run: out of memory\n");
+        rerun_store_free(&rstore);
         rc_catalogue_free(&cat);
         rc_outdir_end(&od, NULL);
         return CLI_IOERR;
@@ -850,7 +1070,8 @@ int cmd_run(int argc, char **argv)
     fflush(stdout);
     struct run_ctx ctx = {recs, rows, &cat, nwaivers ? &waivers : NULL, root,
                           dut_desc[0] ? dut_desc : NULL, repro_dir, dut_path, dut, tsv,
-                          verbose, 0, 0, 0, 0, 0, 0, NULL, reports ? &od : NULL, n};
+                          verbose, 0, 0, 0, 0, 0, 0, NULL, reports ? &od : NULL, n, &rinfo,
+                          &rep_opts};
     ctx.dut_cmd = dut_cmd;
     rc_proc_mark_vector(proc, recs[0]->id, recs[0]->file, recs[0]->line);
     struct rc_isolate iso;
@@ -904,12 +1125,9 @@ int cmd_run(int argc, char **argv)
         info.seconds = secs;
         info.command_line = cmdline;
         info.root = root;
-        struct rc_report_opts ro;
-        memset(&ro, 0, sizeof ro);
-        ro.waivers = nwaivers ? &waivers : NULL;
-        ro.dut_option = dut_cmd ? "--dut-cmd" : "--dut";
+        rep_opts.waivers = nwaivers ? &waivers : NULL;
         /* the whole report set, swapped in at once */
-        if (rc_outdir_finish(&od, &info, &cat, rows, n, &ro, err, sizeof err) != 0) {
+        if (rc_outdir_finish(&od, &info, &cat, rows, n, &rep_opts, err, sizeof err) != 0) {
             fprintf(stderr, "riocheck run: %s\n", err);
             status = CLI_IOERR;
         }
@@ -961,6 +1179,7 @@ done:
             status = CLI_IOERR;
     }
     rc_dut_unload(lib);
+    rerun_store_free(&rstore);
     free(lib_desc);
     free(rows);
     free(recs);

@@ -10,17 +10,25 @@
 #include "cli.h"
 
 static const char selfcheck_help[] =
-    "Usage: riocheck selfcheck [--vectors FILE] [--report FILE]\n"
+    "Usage: riocheck selfcheck [--vectors FILE] [--report FILE] [--data DIR]\n"
     "\n"
     "Check the built-in reference implementation against known answers taken\n"
-    "from the specs (default file: vectors/selfcheck/known-answers.txt, relative\n"
-    "to the current folder). Each record is one line:\n"
+    "from the specs (default file: vectors/selfcheck/known-answers.txt in the\n"
+    "data folder, see riocheck run --help). Each record is one line:\n"
     "  FORMAT [--rev 2|3] [--group-width N] FIELD=VALUE... => HEX\n"
     "in the words of 'riocheck encode' (see riocheck encode --help); '#' starts\n"
     "a comment. For each record the fields are encoded and must give exactly\n"
     "HEX, and HEX must decode as valid (CRC and length). Results are printed as\n"
     "TAP and written as a Markdown report (default reports/out/selfcheck.md,\n"
-    "replaced atomically).\n"
+    "replaced atomically; relative to the current folder).\n"
+    "\n"
+    "Options (--opt VALUE or --opt=VALUE):\n"
+    "  --vectors FILE    the known-answer file\n"
+    "  --report FILE     the Markdown report\n"
+    "  --data DIR        the data folder (synonym: --root DIR); default:\n"
+    "                    RIOCHECK_DATA, else the current folder when it holds\n"
+    "                    suites/catalogue.tsv, else the installed one\n"
+    "  -h, --help        this text\n"
     "\n"
     "Exit status: 0 all passed; 1 a record failed; 2 usage error or a malformed\n"
     "record (reported as FILE:LINE); 3 I/O error.\n";
@@ -68,29 +76,66 @@ static void make_parent(const char *path);
 
 int cmd_selfcheck(int argc, char **argv)
 {
-    const char *vectors = "vectors/selfcheck/known-answers.txt";
+    enum { O_VECTORS = 256, O_REPORT, O_DATA, O_ROOT };
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"vectors", required_argument, NULL, O_VECTORS},
+        {"report", required_argument, NULL, O_REPORT},
+        {"data", required_argument, NULL, O_DATA},
+        {"root", required_argument, NULL, O_ROOT},
+        {NULL, 0, NULL, 0},
+    };
+    const char *vectors = NULL, *data = NULL, *data_opt = "--data";
     const char *report = "reports/out/selfcheck.md";
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+    int c;
+    optind = 0; /* glibc: a full re-initialisation */
+    while ((c = cli_getopt(argc, argv, "-:h", longopts, "selfcheck")) != -1) {
+        switch (c) {
+        case 'h':
             fputs(selfcheck_help, stdout);
             return CLI_OK;
+        case O_VECTORS:
+            vectors = optarg;
+            break;
+        case O_REPORT:
+            report = optarg;
+            break;
+        case O_DATA:
+        case O_ROOT:
+            data = optarg;
+            data_opt = c == O_DATA ? "--data" : "--root";
+            break;
+        case 1:
+            fprintf(stderr, "riocheck selfcheck: unexpected argument '%s' (see riocheck "
+                            "selfcheck --help)\n", optarg);
+            return CLI_USAGE;
+        default:
+            return CLI_USAGE;
         }
-        if ((strcmp(argv[i], "--vectors") == 0 || strcmp(argv[i], "--report") == 0) &&
-            i + 1 < argc) {
-            if (argv[i][2] == 'v')
-                vectors = argv[++i];
-            else
-                report = argv[++i];
-            continue;
-        }
-        fprintf(stderr, "riocheck selfcheck: unknown or incomplete argument '%s' "
-                        "(see riocheck selfcheck --help)\n", argv[i]);
+    }
+    if (optind < argc) {
+        fprintf(stderr, "riocheck selfcheck: unexpected argument '%s'\n", argv[optind]);
         return CLI_USAGE;
+    }
+    char dflt[4200];
+    if (vectors == NULL) {
+        /* the data folder's known answers (cli.h cli_data_find) */
+        struct cli_data d;
+        char err[3 * 4200];
+        if (cli_data_find(&d, data, data_opt, err, sizeof err) != 0) {
+            fprintf(stderr, "riocheck selfcheck: %s\n", err);
+            return CLI_IOERR;
+        }
+        if (strcmp(d.dir, ".") == 0)
+            snprintf(dflt, sizeof dflt, "vectors/selfcheck/known-answers.txt");
+        else
+            snprintf(dflt, sizeof dflt, "%s/vectors/selfcheck/known-answers.txt", d.dir);
+        vectors = dflt;
     }
     FILE *in = fopen(vectors, "re");
     if (in == NULL) {
-        fprintf(stderr, "riocheck selfcheck: %s: %s (run from the riocheck folder "
-                        "or give --vectors)\n", vectors, strerror(errno));
+        fprintf(stderr, "riocheck selfcheck: %s: %s (give --data DIR or --vectors "
+                        "FILE)\n", vectors, strerror(errno));
         return CLI_IOERR;
     }
     struct stat st;
@@ -142,7 +187,7 @@ int cmd_selfcheck(int argc, char **argv)
         }
         if (nw == 0)
             continue;
-        char where[1100];
+        char where[4300];
         snprintf(where, sizeof where, "selfcheck %s:%u", vectors, lineno);
         int arrow = -1;
         for (int i = 0; i < nw; i++)
@@ -171,7 +216,7 @@ int cmd_selfcheck(int argc, char **argv)
         struct codec_opts opt;
         int help;
         const char *expect_hex = words[nw - 1];
-        int nrest = cli_parse_codec_opts(arrow - 1, words + 1, where, &opt, &help);
+        int nrest = cli_parse_codec_opts(arrow, words, where, &opt, &help);
         if (nrest < 0 || help) {
             if (help)
                 fprintf(stderr, "%s:%u: --help is not allowed in a record\n", vectors,

@@ -8,7 +8,7 @@
 #include "cli.h"
 
 static const char trace_help[] =
-    "Usage: riocheck trace [--root DIR] [--rules FILE] [--checklist FILE]\n"
+    "Usage: riocheck trace [--data DIR] [--rules FILE] [--checklist FILE]\n"
     "\n"
     "Check that the suite is complete and consistent, and print the counts:\n"
     "  - every rule of suites/catalogue.tsv has a vector or a written reason\n"
@@ -21,8 +21,16 @@ static const char trace_help[] =
     "  - (with --rules) every id of the project rule list is in the catalogue;\n"
     "  - (with --checklist) every official row of the RapidIO compliance\n"
     "    checklist file is in suites/checklist-map.tsv.\n"
-    "--rules and --checklist default to ROOT/../shared/rules/checklist.tsv and\n"
-    "ROOT/../shared/spec/rapidio-compliance-checklist-p9-p12.txt when present.\n"
+    "\n"
+    "Options (--opt VALUE or --opt=VALUE):\n"
+    "  --data DIR        the data folder ROOT (synonym: --root DIR); default:\n"
+    "                    RIOCHECK_DATA, else the current folder when it holds\n"
+    "                    suites/catalogue.tsv, else the installed one\n"
+    "  --rules FILE      the project rule list (default\n"
+    "                    ROOT/../shared/rules/checklist.tsv when present)\n"
+    "  --checklist FILE  the official checklist (default ROOT/../shared/spec/\n"
+    "                    rapidio-compliance-checklist-p9-p12.txt when present)\n"
+    "  -h, --help        this text\n"
     "\n"
     "Exit status: 0 consistent; 1 a check failed (each problem printed); 2 usage\n"
     "error; 3 a file is missing or malformed (FILE:LINE named).\n";
@@ -37,24 +45,55 @@ static int file_exists(const char *p)
 
 int cmd_trace(int argc, char **argv)
 {
-    const char *root = ".", *rules = NULL, *checklist = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+    enum { O_ROOT = 256, O_DATA, O_RULES, O_CHECKLIST };
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"data", required_argument, NULL, O_DATA},
+        {"root", required_argument, NULL, O_ROOT},
+        {"rules", required_argument, NULL, O_RULES},
+        {"checklist", required_argument, NULL, O_CHECKLIST},
+        {NULL, 0, NULL, 0},
+    };
+    const char *data = NULL, *data_opt = "--data", *rules = NULL, *checklist = NULL;
+    int c;
+    optind = 0; /* glibc: a full re-initialisation */
+    while ((c = cli_getopt(argc, argv, "-:h", longopts, "trace")) != -1) {
+        switch (c) {
+        case 'h':
             fputs(trace_help, stdout);
             return CLI_OK;
-        }
-        if (i + 1 < argc && strcmp(argv[i], "--root") == 0)
-            root = argv[++i];
-        else if (i + 1 < argc && strcmp(argv[i], "--rules") == 0)
-            rules = argv[++i];
-        else if (i + 1 < argc && strcmp(argv[i], "--checklist") == 0)
-            checklist = argv[++i];
-        else {
-            fprintf(stderr, "riocheck trace: unknown option or missing value '%s' "
-                            "(see riocheck trace --help)\n", argv[i]);
+        case O_DATA:
+        case O_ROOT:
+            data = optarg;
+            data_opt = c == O_DATA ? "--data" : "--root";
+            break;
+        case O_RULES:
+            rules = optarg;
+            break;
+        case O_CHECKLIST:
+            checklist = optarg;
+            break;
+        case 1:
+            fprintf(stderr, "riocheck trace: unexpected argument '%s' (see riocheck trace "
+                            "--help)\n", optarg);
+            return CLI_USAGE;
+        default:
             return CLI_USAGE;
         }
     }
+    if (optind < argc) {
+        fprintf(stderr, "riocheck trace: unexpected argument '%s'\n", argv[optind]);
+        return CLI_USAGE;
+    }
+    struct cli_data d;
+    {
+        char derr[3 * 4200];
+        if (cli_data_find(&d, data, data_opt, derr, sizeof derr) != 0) {
+            fprintf(stderr, "riocheck trace: %s\n", derr);
+            return CLI_IOERR;
+        }
+    }
+    const char *root = d.dir;
     char dflt_rules[4096], dflt_check[4096], err[1024];
     snprintf(dflt_rules, sizeof dflt_rules, "%s/../shared/rules/checklist.tsv", root);
     snprintf(dflt_check, sizeof dflt_check,

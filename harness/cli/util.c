@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include <ctype.h>
+#include <getopt.h>
 #include <string.h>
 
 #include "../report/text.h"
@@ -228,4 +229,97 @@ void out_bool(struct cli_out *o, const char *name, int v)
 {
     item(o, name);
     fputs(o->json ? (v ? "true" : "false") : (v ? "yes\n" : "no\n"), o->f);
+}
+
+/* ---- options: getopt_long with riocheck's messages ------------------------ */
+
+/* The long option a word "--name[=value]" names: the exact one, or the one
+ * option it is a prefix of (getopt_long's abbreviations). NULL when none;
+ * *ambiguous set when it is a prefix of several. */
+static const struct option *long_named(const struct option *longopts, const char *word,
+                                       int *ambiguous)
+{
+    const char *name = word + 2;
+    size_t len = strcspn(name, "=");
+    const struct option *hit = NULL;
+    int n = 0;
+    *ambiguous = 0;
+    for (const struct option *o = longopts; o->name != NULL; o++) {
+        if (strncmp(o->name, name, len) != 0)
+            continue;
+        if (o->name[len] == '\0')
+            return o; /* exact */
+        hit = o;
+        n++;
+    }
+    *ambiguous = n > 1;
+    return n == 1 ? hit : NULL;
+}
+
+/* "--a, --b, ..." of the options the abbreviation in word may mean. */
+static void list_matches(char *dst, size_t cap, const struct option *longopts,
+                         const char *word)
+{
+    const char *name = word + 2;
+    size_t len = strcspn(name, "="), off = 0;
+    dst[0] = '\0';
+    for (const struct option *o = longopts; o->name != NULL && off < cap; o++)
+        if (strncmp(o->name, name, len) == 0) {
+            int w = snprintf(dst + off, cap - off, "%s--%s", off ? ", " : "", o->name);
+            if (w < 0)
+                break;
+            off += (size_t)w;
+        }
+}
+
+int cli_getopt(int argc, char **argv, const char *shortopts,
+               const struct option *longopts, const char *cmd)
+{
+    int li = -1;
+    opterr = 0; /* the messages are riocheck's own */
+    int c = getopt_long(argc, argv, shortopts, longopts, &li);
+    if (c == -1 || c == 1)
+        return c;
+    const char *word = optind > 0 && optind <= argc ? argv[optind - 1] : "";
+    if (c == '?' || c == ':') {
+        int amb = 0;
+        const struct option *o = NULL;
+        if (strncmp(word, "--", 2) == 0 && word[2] != '\0')
+            o = long_named(longopts, word, &amb);
+        if (o == NULL && !amb && optopt > 0 && optopt < 256 &&
+            strncmp(word, "--", 2) != 0) {
+            fprintf(stderr, "riocheck %s: option '-%c' %s (see riocheck %s --help)\n", cmd,
+                    optopt, c == ':' ? "needs a value" : "is unknown", cmd);
+        } else if (amb) {
+            char list[512];
+            list_matches(list, sizeof list, longopts, word);
+            fprintf(stderr, "riocheck %s: option '%.*s' is ambiguous: %s\n", cmd,
+                    (int)strcspn(word, "="), word, list);
+        } else if (o == NULL) {
+            fprintf(stderr, "riocheck %s: option '%.*s' is unknown (see riocheck %s "
+                            "--help)\n", cmd, (int)strcspn(word, "="), word, cmd);
+        } else if (c == ':') {
+            fprintf(stderr, "riocheck %s: option '--%s' needs a value\n", cmd, o->name);
+        } else {
+            fprintf(stderr, "riocheck %s: option '--%s' takes no value ('%s')\n", cmd,
+                    o->name, word);
+        }
+        return '?';
+    }
+    if (optarg != NULL && li >= 0 && longopts[li].has_arg == required_argument) {
+        const char *name = longopts[li].name;
+        if (optarg[0] == '\0') {
+            fprintf(stderr, "riocheck %s: option '--%s' has an empty value\n", cmd, name);
+            return '?';
+        }
+        /* "--out --json": a missing value, not a folder named --json */
+        int amb;
+        if (strncmp(optarg, "--", 2) == 0 && optarg[2] != '\0' &&
+            long_named(longopts, optarg, &amb) != NULL) {
+            fprintf(stderr, "riocheck %s: option '--%s' needs a value (got the option "
+                            "'%s')\n", cmd, name, optarg);
+            return '?';
+        }
+    }
+    return c;
 }

@@ -124,7 +124,7 @@ check usage_bad_flow 2 'use 0A..0F or 1A..8A' \
     "$R" encode ccp --rev 3 flow=1B
 check usage_dev32_rev2 2 'RIO_EREVISION' \
     "$R" encode ccp --rev 2 tt=dev32
-check usage_unknown_option 2 "unknown option '--fast'" \
+check usage_unknown_option 2 "riocheck decode: option '--fast' is unknown" \
     "$R" decode cs48 --fast 807FC4003902
 check usage_rev_4 2 'use 2 (rev 2.0-2.2) or 3' \
     "$R" decode ccp --rev 4 01C712340001E057
@@ -185,7 +185,7 @@ check run_list_by_area_and_rev 0 'p9.arbrx.r2.' "$R" run --list --area arb-rx --
 check run_unknown_suite 2 "no suite 'nope'" "$R" run --out "$tmp/reports" --suite nope
 check run_bad_rev 2 'use p12r2, p12r3, p9r2 or p9r3' "$R" run --out "$tmp/reports" --rev p13r1
 check run_empty_selection 2 'matches no vector' "$R" run --out "$tmp/reports" --vector 'no.such.*'
-check run_bad_option 2 "unknown option" "$R" run --out "$tmp/reports" --fast
+check run_bad_option 2 "riocheck run: option '--fast' is unknown" "$R" run --out "$tmp/reports" --fast
 check run_bad_stride 2 'must be at least 1' "$R" run --out "$tmp/reports" --sweep-stride 0
 check run_missing_dut 3 'nope.so' "$R" run --out "$tmp/reports" --dut "$tmp/nope.so"
 check run_failure_writes_reproducer 1 '# reproducer: ' \

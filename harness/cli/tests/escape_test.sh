@@ -107,17 +107,44 @@ if [ -f "$rep" ]; then
 else
     bad "no reproducer $rep"
 fi
-# the rerun line is shell words: read by the shell, it names the reproducer
-# and the DUT
-rerun=$(sed -n 's/^  # rerun: riocheck run //p' "$tap" | head -1)
-eval "set -- $rerun"
-rv=; rd=
-while [ $# -gt 1 ]; do
-    case $1 in --vectors) rv=$2 ;; --dut) rd=$2 ;; esac
-    shift
-done
-[ "$rv" = "$out/repro/esc.v2.vec" ] && [ "$rd" = "$lib" ] && ok ||
-    bad "rerun line is not the shell words '--vectors REPRO --dut LIB': $rerun"
+# the rerun lines are shell words: read by the shell, the one of TAP (the
+# same as compliance.md's) names the vector and the DUT, the reproducer's
+# "rerun this file" the reproducer (absolute paths: any folder)
+# (--vectors through bash, which reads the $'...' words text.h RC_ESC_SH
+# writes for control characters, as bytes in hex)
+rerun_words() { # LINE: sets rp (program), rv (--vectors), ri (--vector), rd (--dut), rdata
+    line=$1
+    eval "set -- $1"
+    rp=$1; rv=; ri=; rd=; rdata=
+    while [ $# -gt 1 ]; do
+        case $1 in --vector) ri=$2 ;; --dut) rd=$2 ;; --data) rdata=$2 ;; esac
+        shift
+    done
+    rv=$(bash -c 'eval "set -- $1"; v=
+        while [ $# -gt 1 ]; do case $1 in --vectors) v=$2 ;; esac; shift; done
+        printf "%s" "$v" | od -An -tx1' sh "$line")
+}
+rerun_words "$(sed -n 's/^  # rerun: //p' "$tap" | head -1)"
+rlib=$(cd "$(dirname "$lib")" && pwd -P)/$(basename "$lib")
+rroot=$(cd "$root" && pwd -P)
+rvf=$(printf "%s" "$(cd "$(dirname "$vf")" && pwd -P)/$(basename "$vf")" | od -An -tx1)
+[ "$ri" = esc.v2 ] && [ "$rd" = "$rlib" ] && [ "$rdata" = "$rroot" ] && [ "$rv" = "$rvf" ] && ok ||
+    bad "TAP rerun line is not the shell words '--data ROOT --vectors FILE --vector esc.v2 --dut LIB': $rp $rdata $ri $rd $rv"
+[ -x "$rp" ] && [ "$(cd / && "$rp" --version)" = "$("$R" --version)" ] && ok ||
+    bad "TAP rerun line does not start with this riocheck's path: $rp"
+grep -qxF "  - rerun: \`$(sed -n 's/^  # rerun: //p' "$tap" | head -1)\`" "$out/compliance.md" && ok ||
+    bad "compliance.md's rerun line is not TAP's"
+if [ -f "$rep" ]; then
+    grep -qxF "# rerun: $(sed -n 's/^  # rerun: //p' "$tap" | head -1)" "$rep" && ok ||
+        bad "the reproducer's rerun line is not TAP's"
+    rerun_words "$(sed -n 's/^# rerun this file: //p' "$rep")"
+    [ "$rv" = "$(printf %s "$(cd "$out/repro" && pwd -P)/esc.v2.vec" | od -An -tx1)" ] && [ "$ri" = esc.v2 ] && [ "$rd" = "$rlib" ] && ok ||
+        bad "the reproducer's own rerun line is not '--vectors REPRO --vector esc.v2 --dut LIB': $rv $ri $rd"
+    # from another folder, as the shell reads it
+    (cd / && eval "$(sed -n 's/^# rerun this file: //p' "$rep") --no-reports") >"$tmp/rerun2" 2>&1
+    [ $? -eq 1 ] && grep -q '^not ok 1 - esc.v2 ' "$tmp/rerun2" && ok ||
+        bad "the reproducer's rerun line, run in /, does not fail again: $(tail -3 "$tmp/rerun2")"
+fi
 
 # --- --list: three TSV cells a line ----------------------------------------------
 "$R" run --root "$root" --list --vectors "$vf" >"$tmp/list" 2>&1

@@ -182,17 +182,17 @@ usage() { # usage NAME TEXT ARGS...: exit 2 with TEXT on stderr, no file written
     else pass=$((pass + 1)); fi
 }
 [ -e /run-status ] && root_had=1 || root_had=0
-usage out_empty_is_a_usage_error "--out '': an empty folder name" --out ''
+usage out_empty_is_a_usage_error "option '--out' has an empty value" --out ''
 ok out_empty_writes_nothing_in_slash sh -c "[ $root_had = 1 ] || [ ! -e /run-status ]"
 echo x >"$tmp/afile"
 usage out_file_is_a_usage_error "--out $tmp/afile: not a folder" --out "$tmp/afile"
 usage out_under_a_file_is_a_usage_error "--out $tmp/afile/sub: Not a directory" --out "$tmp/afile/sub"
-usage results_empty_is_a_usage_error "--results '': an empty file name" --out "$tmp/p" --results ''
+usage results_empty_is_a_usage_error "option '--results' has an empty value" --out "$tmp/p" --results ''
 usage json_folder_is_a_usage_error "--json $tmp: a folder, not a file" --out "$tmp/p" --json "$tmp"
 usage junit_missing_folder_is_a_usage_error "--junit $tmp/no/r.xml: folder $tmp/no: No such file" \
     --out "$tmp/p" --junit "$tmp/no/r.xml"
 usage markdown_slash_is_a_usage_error "--markdown $tmp/m/: a folder name" --out "$tmp/p" --markdown "$tmp/m/"
-usage repro_dir_empty_is_a_usage_error "--repro-dir '': an empty folder name" --out "$tmp/p" --repro-dir ''
+usage repro_dir_empty_is_a_usage_error "option '--repro-dir' has an empty value" --out "$tmp/p" --repro-dir ''
 ok bad_paths_create_no_folder absent "$tmp/p"
 # files given elsewhere are written there (and the journal leaves OUT)
 o=$tmp/loose

@@ -217,7 +217,8 @@ for r in bad markup evil; do
 done
 check "bad: failure lists capped per rule" capped "$tmp/bad"
 check "bad: expected and actual in the vectors' form" grep -q '<pre class="expected">' "$tmp/bad/compliance.html"
-check "bad: a rerun command" grep -q '<code class="rerun">riocheck run --dut [^<]*riocheck-bad-cs64-bit-order.so\( --sweep-stride [0-9]*\)\{0,1\} --vector ' "$tmp/bad/compliance.html"
+# (riocheck run's rerun line: PROGRAM run [--data DIR] [--sweep-stride N] ... --vector ID DUT)
+check "bad: a rerun command" grep -q '<code class="rerun">[^<]*riocheck run\( --data [^ <]*\)\{0,1\}\( --sweep-stride [0-9]*\)\{0,1\} --vector [^<]* --dut [^<]*riocheck-bad-cs64-bit-order.so</code>' "$tmp/bad/compliance.html"
 
 # hostile text: the DUT's tags never come out as tags
 check "markup: name escaped" grep -q '&lt;b&gt;bold&lt;/b&gt; &amp;amp; &amp; ]]&gt; &lt;!--' "$tmp/markup/compliance.html"
@@ -226,7 +227,7 @@ check "evil: name escaped" grep -q 'evil &lt;/script&gt;&lt;img src=x onerror=al
 check "evil: answer escaped in the details" grep -q "answered garbage: 'ok &lt;/script&gt;&lt;script src=\"https://x.test/a.js\"&gt;" "$tmp/evil/compliance.html"
 check "evil: one </script> (riocheck's)" [ "$(grep -c '</script>' "$tmp/evil/compliance.html")" = 1 ]
 check "evil: no <img>, no onerror tag" eval '! grep -Eq "<img|<style>body" "$tmp/evil/compliance.html"'
-check "evil: rerun names --dut-cmd" grep -q '<code class="rerun">riocheck run --dut-cmd ' "$tmp/evil/compliance.html"
+check "evil: rerun names --dut-cmd" grep -q '<code class="rerun">[^<]*riocheck run [^<]* --dut-cmd ' "$tmp/evil/compliance.html"
 
 # a root without docs/interpretations.md: the run completes, no copy, said so
 mkdir -p "$tmp/root2/docs"
