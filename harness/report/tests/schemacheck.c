@@ -107,6 +107,24 @@ static int is_integer(const struct rc_json *v)
     return v->type == RC_JSON_NUMBER && strpbrk(v->str, ".eE") == NULL;
 }
 
+/* Compare two integer texts as JSON writes them (-?digits, no leading
+ * zeros; -0 is 0): <0, 0, >0. */
+static int int_text_cmp(const char *a, const char *b)
+{
+    if (strcmp(a, "-0") == 0)
+        a = "0";
+    if (strcmp(b, "-0") == 0)
+        b = "0";
+    int na = a[0] == '-', nb = b[0] == '-';
+    if (na != nb)
+        return na ? -1 : 1;
+    a += na, b += nb;
+    size_t la = strlen(a), lb = strlen(b);
+    int c = la != lb ? (la < lb ? -1 : 1) : strcmp(a, b);
+    c = c < 0 ? -1 : c > 0;
+    return na ? -c : c;
+}
+
 static int type_is(const struct rc_json *v, const struct rc_json *t)
 {
     if (t->type != RC_JSON_STRING) {
@@ -268,10 +286,11 @@ static void check(const struct rc_json *v, const struct rc_json *s, char *ptr, s
             if (v->type != RC_JSON_NUMBER)
                 continue;
             int lo = kw[1] == 'i';
-            /* integers exactly while they fit int64 (seeds are uint64) */
+            /* integers exactly, as decimal texts (uint64 values exceed both
+             * int64 and a double's precision) */
             int out;
-            if (is_integer(v) && v->is_int && k->is_int)
-                out = lo ? v->i64 < k->i64 : v->i64 > k->i64;
+            if (is_integer(v) && is_integer(k))
+                out = lo ? int_text_cmp(v->str, k->str) < 0 : int_text_cmp(v->str, k->str) > 0;
             else
                 out = lo ? v->num < m : v->num > m;
             if (out)
