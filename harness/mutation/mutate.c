@@ -253,6 +253,12 @@ static int mut_tokenize(struct mut_file *f)
         (void)snprintf(f->err, sizeof f->err, "1:1: file too large (over %u bytes)", MUT_MAX_INPUT);
         return -1;
     }
+    {
+        /* anywhere, comments included: replacements are C strings */
+        const char *z = memchr(f->src, '\0', f->n);
+        if (z != NULL)
+            return mut_error(f, (size_t)(z - f->src), "NUL byte");
+    }
     while (i < f->n) {
         unsigned char c = (unsigned char)f->src[i];
         size_t start = i;
@@ -313,8 +319,6 @@ static int mut_tokenize(struct mut_file *f)
             continue;
         }
         line_start = 0;
-        if (c == '\0')
-            return mut_error(f, i, "NUL byte");
         if (mut_is_ident0(c)) {
             while (i < f->n && mut_is_ident((unsigned char)f->src[i]))
                 i++;

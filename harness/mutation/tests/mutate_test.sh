@@ -102,6 +102,7 @@ bad "unterminated comment" 'int a;\n/* x\n' '2:1: unterminated comment'
 bad "unterminated string" 'int a;\nchar *s = "abc\n;\n' '2:11: unterminated string literal'
 bad "unterminated char" "int a = 'x;\n" "1:9: unterminated character literal"
 bad "NUL byte" 'int a\000;\n' '1:6: NUL byte'
+bad "NUL byte in a comment" 'int a; /* \000 */\n' '1:11: NUL byte'
 bad "stray byte" 'int a = 1 @ 2;\n' '1:11: byte 0x40 is no C token'
 bad "comment in a directive" '#define A /* x\n' '1:11: unterminated comment'
 "$M" --list "$tmp/nonexistent.c" >/dev/null 2>"$tmp/err"; rc=$?
