@@ -21,7 +21,8 @@
  *          call, ++/--) replaced by the empty statement `;`
  *   ret    `return E;` to `return 0;` and, unless the function returns
  *          bool, to `return -(E);` (E not a lone integer literal: const
- *          covers those)
+ *          covers those); `return RIO_OK;` (NULL, false: zero already) to
+ *          `return -1;` only
  *   cond   `if (c)` to `if (!(c))`
  * A site is ID (1, 2, ... in source order), LINE and COL (1-based, of the
  * replaced text), KIND, BEFORE and AFTER (the replaced text and its
@@ -31,9 +32,11 @@
  * (deterministic: the same file, N and S give the same sites), in ID order.
  * --apply prints the source with site ID replaced, byte for byte the rest.
  *
+ * A swapped operator gets a blank on a side where it would merge with the
+ * neighbouring punctuator (a-+b becomes a+ +b, not a++b).
  * Input errors (unterminated comment or literal, a byte that is no C token,
- * a NUL byte, a file too large) are reported as FILE:LINE:COL: what, exit 1;
- * usage errors exit 2. Unbalanced brackets are not errors (a conditional
+ * a NUL byte anywhere, a file too large) are reported as FILE:LINE:COL:
+ * what, exit 1; usage errors exit 2. Unbalanced brackets are not errors (a conditional
  * block may open a brace twice): a site needing its bracket is not made.
  *
  * The fuzz target fuzz/mutate.c includes this file with MUTATE_NO_MAIN.
