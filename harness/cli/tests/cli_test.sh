@@ -257,5 +257,128 @@ if [ -d /proc/self/fd ] && [ -f "$lib/riocheck-bad-segv.so" ]; then
         sh -c "sort -u \"$tmp/fd-dut\" | diff -u \"$tmp/fd-base\" - >&2"
 fi
 
+# --- options: getopt_long (--opt=value and --opt value, every subcommand) ---
+check opt_eq_decode 0 '  ok                 yes' \
+    "$R" decode cs48 --rev=3 --group-width=0 807FC4003902
+check opt_eq_decode_after_hex 0 '  ok                 yes' \
+    "$R" decode cs48 807FC4003902 --rev=3 --group-width 0
+check opt_eq_encode 0 0C3F "$R" encode --rev=2 stype2 group=31 congested=186,191
+check opt_prefix_encode 0 0C3F "$R" encode stype2 --re 2 group=31 congested=186,191
+check opt_eq_selfcheck 0 'selfcheck: 12 passed' \
+    "$R" selfcheck --report="$tmp/eq.md" --vectors=vectors/selfcheck/known-answers.txt
+check opt_eq_trace 0 'trace: 0 problems' "$R" trace --data=.
+check opt_eq_run 4 'run: 1 passed, 0 failed' \
+    "$R" run --vector=p12.cs64.dec.w0.g0.lo --out="$tmp/eqrep" --timeout-ms=5000
+check opt_eq_run_list 0 'p12.cs64.dec.w0.g0.lo' "$R" run --list --vector=p12.cs64.dec.w0.g0.lo
+check opt_eq_run_dut_cmd 4 'run: 1 passed, 0 failed' \
+    "$R" run --dut-cmd="$(dirname "$R")/riocheck-shim" -- --vector=p12.cs64.dec.w0.g0.lo --no-reports
+check opt_dut_cmd_words_to_dashdash 4 'run: 1 passed, 0 failed' \
+    "$R" run --no-reports --dut-cmd "$(dirname "$R")/riocheck-shim" --dut "$lib/riocheck-reference.so" -- --vector p12.cs64.dec.w0.g0.lo
+check opt_eq_transcript 4 'run: 1 passed' \
+    "$R" run --no-reports --transcript="$tmp/tr.txt" --vector=p12.cs64.dec.w0.g0.lo --dut-cmd "$(dirname "$R")/riocheck-shim"
+check_again opt_eq_transcript_written 4 ''
+check opt_eq_transcript_file 0 '# vector p12.cs64.dec.w0.g0.lo' cat "$tmp/tr.txt"
+check opt_eq_html 4 "$tmp/eq.html" \
+    "$R" run --vector=p12.cs64.dec.w0.g0.lo --out="$tmp/eqrep2" --html="$tmp/eq.html"
+check opt_eq_html_written 0 '<!DOCTYPE html>' cat "$tmp/eq.html"
+check opt_eq_limits 4 'run: 1 passed' \
+    "$R" run --no-reports --vector=p12.cs64.dec.w0.g0.lo --limit-mem=512 --limit-cpu=5 --limit-files=64 --limit-procs=16
+# bad forms: exit 2, "riocheck CMD: option '--x' ..."
+check opt_empty_suite 2 "riocheck run: option '--suite' has an empty value" "$R" run --suite= --no-reports
+check opt_empty_out 2 "riocheck run: option '--out' has an empty value" "$R" run --out=
+check opt_missing_value_run 2 "riocheck run: option '--suite' needs a value" "$R" run --no-reports --suite
+check opt_value_is_an_option 2 "riocheck run: option '--out' needs a value (got the option '--list')" \
+    "$R" run --out --list
+check opt_flag_with_value 2 "riocheck run: option '--list' takes no value ('--list=yes')" "$R" run --list=yes
+check opt_ambiguous 2 "riocheck run: option '--limit' is ambiguous: --limit-mem, --limit-cpu, --limit-files, --limit-procs" \
+    "$R" run --limit 5
+check opt_unknown_short 2 "riocheck run: option '-x' is unknown" "$R" run -x
+check opt_unexpected_word 2 "riocheck run: unexpected argument 'p12-cs64'" "$R" run p12-cs64
+check opt_dut_cmd_needs_program 2 "riocheck run: option '--dut-cmd' needs a value" "$R" run --dut-cmd
+check opt_bad_number_eq 2 "riocheck run: --seed x1: " "$R" run --seed=x1
+check opt_decode_missing 2 "riocheck decode: option '--group-width' needs a value" \
+    "$R" decode cs64 DF000100E2BE8698 --group-width
+check opt_decode_empty 2 "riocheck decode: option '--rev' has an empty value" "$R" decode cs48 --rev= 807FC4003902
+check opt_decode_json_value 2 "riocheck decode: option '--json' takes no value" "$R" decode cs48 --json=1 807FC4003902
+check opt_encode_unknown 2 "riocheck encode: option '--bogus' is unknown" "$R" encode cs48 --bogus=1
+check opt_selfcheck_unknown 2 "riocheck selfcheck: option '--fast' is unknown" "$R" selfcheck --fast
+check opt_selfcheck_empty 2 "riocheck selfcheck: option '--vectors' has an empty value" "$R" selfcheck --vectors=
+check opt_selfcheck_word 2 "riocheck selfcheck: unexpected argument 'x'" "$R" selfcheck x
+check opt_trace_unknown 2 "riocheck trace: option '--fast' is unknown" "$R" trace --fast
+check opt_trace_missing 2 "riocheck trace: option '--rules' needs a value" "$R" trace --rules
+check opt_dashdash_hex 0 '  ok                 yes' "$R" decode cs48 --rev 3 --group-width 0 -- 807FC4003902
+# --help of every subcommand lists exactly the options it takes: each
+# --word of the help is accepted (not "unknown"), and every option found
+# through single-letter prefixes (getopt_long's "ambiguous: ..." list or
+# "'--x' needs a value") is in the help
+for sub in run decode encode selfcheck trace; do
+    "$R" $sub --help >"$tmp/h.$sub" 2>&1
+    # (not options: "--opt VALUE", and the words of a selfcheck record)
+    grep -o -- '--[a-z][a-z-]*' "$tmp/h.$sub" | grep -vx -e --opt |
+        if [ $sub = selfcheck ]; then grep -vx -e --rev -e --group-width; else cat; fi |
+        sort -u >"$tmp/hopts.$sub"
+    bad_help=
+    while read -r o; do
+        "$R" $sub "$o" </dev/null >"$tmp/o" 2>&1
+        grep -q "option '$o' is unknown" "$tmp/o" && bad_help="$bad_help $o"
+    done <"$tmp/hopts.$sub"
+    check "help_${sub}_options_exist" 0 '' test -z "$bad_help"
+    [ -n "$bad_help" ] && echo "    riocheck $sub --help names unknown options:$bad_help"
+    : >"$tmp/found.$sub"
+    for l in a b c d e f g h i j k l m n o p q r s t u v w x y z; do
+        "$R" $sub "--$l" </dev/null 2>&1 | sed -n "s/.*is ambiguous: //p; s/.*option '\(--[a-z-]*\)' needs a value.*/\1/p" |
+            tr ',' '\n' | sed 's/^ *//' >>"$tmp/found.$sub"
+    done
+    missing=$(sort -u "$tmp/found.$sub" | grep -v '^$' | comm -23 - "$tmp/hopts.$sub" | tr '\n' ' ')
+    check "help_${sub}_lists_every_option" 0 '' test -z "$missing"
+    [ -n "$missing" ] && echo "    riocheck $sub takes options its --help does not list: $missing"
+done
+
+# --- the data folder: --data/--root, RIOCHECK_DATA, the current folder,
+# the compiled-in one; rerun lines that work from any folder ---
+here=$(pwd -P)
+check data_option_from_elsewhere 4 'run: 1 passed' \
+    sh -c "cd / && \"$R\" run --data \"$here\" --vector p12.cs64.dec.w0.g0.lo --no-reports"
+check data_root_synonym 4 'run: 1 passed' \
+    sh -c "cd / && \"$R\" run --root=\"$here\" --vector p12.cs64.dec.w0.g0.lo --no-reports"
+check data_env_from_elsewhere 4 'run: 1 passed' \
+    sh -c "cd / && RIOCHECK_DATA=\"$here\" \"$R\" run --vector p12.cs64.dec.w0.g0.lo --no-reports"
+check data_option_beats_env 3 "riocheck run: --data $tmp: no riocheck data there ($tmp/suites/catalogue.tsv: " \
+    env RIOCHECK_DATA="$here" "$R" run --data "$tmp" --no-reports
+check data_env_wrong_is_an_error 3 "RIOCHECK_DATA=$tmp: no riocheck data there" \
+    env RIOCHECK_DATA="$tmp" "$R" run --no-reports
+check data_env_trace 0 'trace: 0 problems' sh -c "cd / && RIOCHECK_DATA=\"$here\" \"$R\" trace"
+check data_env_selfcheck 0 'selfcheck: 12 passed' \
+    sh -c "cd / && RIOCHECK_DATA=\"$here\" \"$R\" selfcheck --report \"$tmp/d.md\""
+check data_none_names_every_place 3 'looked at: --data (not given), RIOCHECK_DATA (not set), the current folder (./suites/catalogue.tsv: No such file or directory), the compiled-in folder (' \
+    sh -c "cd \"$tmp\" && env -u RIOCHECK_DATA \"$R\" run --no-reports"
+check data_none_trace 3 'looked at: --data (not given)' sh -c "cd \"$tmp\" && env -u RIOCHECK_DATA \"$R\" trace"
+# a failing vector run from elsewhere: its TAP rerun line, run by the shell in
+# yet another folder, fails the same vector again; the reports go to --out
+# relative to the current folder, nothing into the data folder
+mkdir -p "$tmp/w1" "$tmp/w2"
+(cd "$tmp/w1" && "$R" run --data "$here" --vectors "$tmp/wrong.vec" >"$tmp/w1.tap" 2>&1)
+check data_out_is_relative_to_cwd 0 '' test -f "$tmp/w1/reports/out/results.json"
+rr=$(sed -n 's/^  # rerun: //p' "$tmp/w1.tap" | head -1)
+check data_rerun_names_data_and_files 0 "--data $here --vectors $tmp/wrong.vec --vector tmp.wrong" echo "$rr"
+check data_rerun_from_elsewhere 1 'not ok 1 - tmp.wrong' sh -c "cd \"$tmp/w2\" && $rr --no-reports"
+rf=$(sed -n 's/^# rerun this file: //p' "$tmp/w1/reports/out/repro/tmp.wrong.vec")
+check data_repro_rerun_from_elsewhere 1 'not ok 1 - tmp.wrong' sh -c "cd / && $rf --no-reports"
+check data_repro_rerun_is_taps 0 "# rerun: $rr" cat "$tmp/w1/reports/out/repro/tmp.wrong.vec"
+# the program on a rerun line: its name when the PATH finds this riocheck
+check data_program_on_path 1 '  # rerun: riocheck run --data ' \
+    sh -c "cd \"$tmp/w2\" && PATH=\"$(dirname "$R"):\$PATH\" riocheck run --data \"$here\" --vectors \"$tmp/wrong.vec\" --no-reports"
+check data_program_by_path 1 "  # rerun: $(cd "$(dirname "$R")" && pwd -P)/$(basename "$R") run " \
+    sh -c "cd \"$tmp/w2\" && \"$R\" run --data \"$here\" --vectors \"$tmp/wrong.vec\" --no-reports"
+# the minimal vendor example's make check leaves no reports/ in the checkout
+if command -v make >/dev/null 2>&1 && command -v cc >/dev/null 2>&1; then
+    mv_dir=harness/examples/minimal-vendor
+    had_reports=$([ -e "$mv_dir/reports" ] && echo yes)
+    check minimal_vendor_check_passes 0 'run: ' \
+        make -s -C "$mv_dir" check OUT="$tmp/mv" RIOCHECK="$R" CC=cc
+    check minimal_vendor_reports_in_out 0 '' test -f "$tmp/mv/riocheck-out/results.json"
+    [ -z "$had_reports" ] && check minimal_vendor_no_reports_in_checkout 0 '' test ! -e "$mv_dir/reports"
+fi
+
 echo "cli_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
