@@ -153,7 +153,10 @@ unsigned evcfg_fix(const struct evcfg *c, struct evprog *p)
         flag(&f, RC_P12REG_CFG_GEN);
         flag(&f, RC_P12REG_CFG_RX);
         flag(&f, RC_P12REG_CFG_PERVC);
-        range(&f, RC_P12REG_CFG_SIZES, 0, 0x7Fu); /* bit n: size n, 0..6 */
+        /* bit n: group size n supported, 0..6; rev 2 has fixed 6-port
+         * groups and no size fields: none */
+        range(&f, RC_P12REG_CFG_SIZES, 0,
+              get(&f, RC_P12REG_CFG_REV) == 2u ? 0u : 0x7Fu);
         port_or_none(&f, RC_P12REG_CFG_NOGEN_PORT, get(&f, RC_P12REG_CFG_PORTS));
         port_or_none(&f, RC_P12REG_CFG_NORX_PORT, get(&f, RC_P12REG_CFG_PORTS));
         flag(&f, RC_P12REG_CFG_TX_WHILE_GEN);
@@ -168,11 +171,17 @@ unsigned evcfg_fix(const struct evcfg *c, struct evprog *p)
         flag(&f, RC_P9REG_CFG_FC);
         flag(&f, RC_P9REG_CFG_ARB);
         flag(&f, RC_P9REG_CFG_ARB_NEEDS_FC);
+        /* flow arbitration (2.4.7) uses the flow control CCPs: arbitration
+         * support without flow control support is no device (I-FCREG-3) */
+        if (get(&f, RC_P9REG_CFG_ARB) == 1u)
+            put(&f, RC_P9REG_CFG_FC, 1);
         break;
     case RC_M_GEN: {
         static const uint64_t fmt[2] = {48, 64};
         rev(&f, RC_GEN_CFG_REV, c->p12_revs);
-        list(&f, RC_GEN_CFG_FORMAT, fmt, 2);
+        /* CS64 carries VoQ backpressure from rev 3; rev 2 has only stype2 */
+        list(&f, RC_GEN_CFG_FORMAT, fmt,
+             get(&f, RC_GEN_CFG_REV) == 2u ? 1u : 2u);
         uint32_t spec = get(&f, RC_GEN_CFG_REV) == 2u ? 192u : 256u;
         range(&f, RC_GEN_CFG_PORTS, 1, port_max(c, spec));
         vcs(&f, RC_GEN_CFG_VCS, c->vcs);
@@ -183,7 +192,9 @@ unsigned evcfg_fix(const struct evcfg *c, struct evprog *p)
     case RC_M_RX: {
         static const uint64_t fmt[2] = {48, 64};
         rev(&f, RC_RX_CFG_REV, c->p12_revs);
-        list(&f, RC_RX_CFG_FORMAT, fmt, 2);
+        /* CS64 carries VoQ backpressure from rev 3; rev 2 has only stype2 */
+        list(&f, RC_RX_CFG_FORMAT, fmt,
+             get(&f, RC_RX_CFG_REV) == 2u ? 1u : 2u);
         uint32_t spec = get(&f, RC_RX_CFG_REV) == 2u ? 192u : 256u;
         range(&f, RC_RX_CFG_PORTS, 1, port_max(c, spec));
         vcs(&f, RC_RX_CFG_VCS, c->vcs);

@@ -28,8 +28,11 @@
  *     from Part 9 rev 3), role switch/endpoint; arbitration flows 1..4,
  *     static masks below 2^flows, arbrx pool 0 .. profile.arb_pool;
  *   - 0/1 flags; timers 0..10 and a few larger values (0 is "off");
- *   - the dependency the ABI documents: rx per_vc=1 needs
- *     queue_within_vcs=1 (refdut.c mapping note X2, I-RX-7).
+ *   - Part 12 rev 2: format 48 only (CS64 carries VoQ backpressure from
+ *     rev 3), no group size fields (p12reg sizes 0);
+ *   - dependencies: rx per_vc=1 needs queue_within_vcs=1 (refdut.c
+ *     mapping note X2, I-RX-7); p9reg arb=1 needs fc=1 (flow arbitration
+ *     uses the flow control CCPs, I-FCREG-3).
  * A device that cannot be some of these answers RC_NOTSUP (counted by the
  * differential target as "refused creates", not as a finding).
  *

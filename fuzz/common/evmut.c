@@ -296,29 +296,22 @@ static void gen_bytes(struct out *o, const struct prog *g, struct fuzz_rng *r,
         put(o, (uint8_t)fuzz_rng_next(r));
 }
 
-/* A repeat count (v + 1 applications) as the program's varint. */
+/* A repeat count (v + 1 applications) as the program's varint: mostly
+ * small, then 2^w - 1 / 2^w / 2^w + 1 (counter widths, wraps), rarely large
+ * (a repetition costs a step and queries: long runs slow every execution). */
 static void gen_repeat(struct out *o, struct fuzz_rng *r)
 {
     uint32_t v;
-    switch (fuzz_rng_below(r, 8)) {
-    case 0:
-    case 1:
-    case 2:
-    case 3:
+    unsigned pick = fuzz_rng_below(r, 32);
+    if (pick < 16u) {
+        v = fuzz_rng_below(r, 4);
+    } else if (pick < 22u) {
         v = fuzz_rng_below(r, 16);
-        break;
-    case 4:
-    case 5: { /* 2^w - 1, 2^w, 2^w + 1 applications (counter widths) */
-        uint32_t w = 1u + fuzz_rng_below(r, 17);
+    } else if (pick < 30u) {
+        uint32_t w = 1u + fuzz_rng_below(r, pick < 28u ? 6u : 12u);
         v = (1u << w) - 2u + fuzz_rng_below(r, 3);
-        break;
-    }
-    case 6:
-        v = (1u << fuzz_rng_below(r, 17)) - 1u;
-        break;
-    default:
-        v = fuzz_rng_below(r, 1u << 17);
-        break;
+    } else {
+        v = fuzz_rng_below(r, 1u << (8u + fuzz_rng_below(r, 10)));
     }
     if (v > (1u << 17) - 1u)
         v = (1u << 17) - 1u;
@@ -361,7 +354,7 @@ static int new_record(const struct prog *g, struct fuzz_rng *r, struct rec *c)
     int query = nq > 0 && fuzz_rng_below(r, 5) == 0;
     unsigned idx = fuzz_rng_below(r, (uint32_t)(query ? nq : g->d->nevents));
     const struct rc_kind_desc *k = query ? &g->d->queries[idx] : &g->d->events[idx];
-    int rep = !query && fuzz_rng_below(r, 3) == 0;
+    int rep = !query && fuzz_rng_below(r, 5) == 0;
     put(&o, (uint8_t)(idx | (query ? 0x80u : 0u) | (rep ? 0x40u : 0u)));
     unsigned nargs = rc_kind_nargs(k);
     for (unsigned i = 0; i < nargs; i++) {
