@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # riocheck - one plain Makefile. `make help` lists the targets.
 #
 # Build variants (each in its own out-of-tree folder build/<variant>/):

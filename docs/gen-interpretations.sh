@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Writes docs/interpretations.md to stdout from the "Interpretation I-...:"
 # comments of the public headers, so the document can never drift from the
 # code. `make docs` regenerates it; a test fails when it is out of date.

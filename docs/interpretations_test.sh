@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # docs/interpretations.md must be exactly what docs/gen-interpretations.sh makes
 # from the headers, and every interpretation id must be defined once.
 cd "$(dirname "$0")/.." || exit 3

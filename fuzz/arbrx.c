@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/arbrx.c - the Part 9 flow arbitration RECEIVER (machine arbrx: the
  * destination that owns a pool of resources) driven by an event program

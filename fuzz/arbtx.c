@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/arbtx.c - the Part 9 flow arbitration TRANSMITTER (machine arbtx)
  * driven by an event program (common/evprog.h) through the DUT ABI

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/catalogue.c - the rule catalogue, the official checklist mapping and
  * the named suites (harness/core/suite.h: rc_catalogue_load, then

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/ccp.c - Part 9 type 7 flow control packets (CCPs) on an LP-Serial
  * link: every transport size (Dev8, Dev16, Dev32), both Part 9 revisions,

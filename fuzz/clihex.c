@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/clihex.c - the riocheck command's input parsers (harness/cli/util.c:
  * cli_parse_hex, cli_parse_uint; harness/cli/codec.c: the FIELD=VALUE words

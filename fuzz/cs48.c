@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/cs48.c - Control Symbol 48 (Part 6 rev 4.0 3.3 Figure 3-2, CRC-13
  * 3.6.2) and the Part 12 stype2 it carries, both revisions.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/cs64.c - Control Symbol 64 (Part 6 rev 4.0 3.3 Figure 3-3, CRC-24
  * 3.6.3) and the Part 12 rev 3+ VoQ parameter it carries (stype0 0b1101,

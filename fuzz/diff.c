@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/diff.c - DIFFERENTIAL fuzzing: one event program (common/evprog.h)
  * drives the reference (rc_refdut()) and a vendor DUT side by side through

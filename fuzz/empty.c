@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/empty.c - the empty target: does nothing with its input. `make
  * fuzz-bench` measures it beside the real targets, so that their executions

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/ep.c - the Part 9 source END POINT (machine ep: XON/XOFF counters,
  * orphaned-XOFF timer) driven by an event program (common/evprog.h) through

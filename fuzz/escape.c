@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/escape.c - the escapers of every output format
  * (harness/report/text.h: rc_esc_put, rc_esc_str, rc_esc_md_code).

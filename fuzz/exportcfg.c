@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/exportcfg.c - the profile files of riocheck export --config
  * (harness/cli/cli.h: cli_export_profile_parse, cli_export_profile_text;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/gen.c - the Part 12 VoQ backpressure GENERATOR (machine gen) driven by
  * an event program (common/evprog.h) through the DUT ABI (rc_refdut()).

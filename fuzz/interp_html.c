@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/interp_html.c - the rendering of docs/interpretations.md as
  * interpretations.html (harness/report/report.h rc_write_interp_html),

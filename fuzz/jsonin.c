@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/jsonin.c - the strict JSON reader (harness/report/jsonin.h:
  * rc_json_parse, rc_json_get, rc_json_doc_free), the input surface of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/mutate.c - riocheck-mutate's C tokenizer and site finder
  * (harness/mutation/mutate.c, included here without its main), the parser

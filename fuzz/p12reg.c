@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/p12reg.c - the Part 12 VoQ Backpressure extended features REGISTER
  * BLOCK (machine p12reg) driven by an event program (common/evprog.h: reads

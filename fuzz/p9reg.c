@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/p9reg.c - the Part 9 register bits (machine p9reg: Processing Element
  * Features CAR bits 20/24, Port n Control CSR bits 13/15, Port n Error and

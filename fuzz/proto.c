@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/proto.c - the DUT protocol for devices in another process
  * (harness/proc/proc.h, docs/dut-protocol.md): the shim's request parser

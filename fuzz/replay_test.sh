@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Replays every fuzz target's corpus with its replay binary (built by the
 # VARIANT's compiler from fuzz/driver/replay_main.c): fuzz/corpus/T/ must exist,
 # be non-empty and run without a crash or a violated property. Every seed is

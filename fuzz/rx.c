@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/rx.c - the Part 12 VoQ backpressure RECEIVER and its scheduler
  * (machine rx) driven by an event program (common/evprog.h; symbol events

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/selfcheck.c - the known-answer file of `riocheck selfcheck`
  * (harness/cli/selfcheck.c, cmd_selfcheck; one record per line:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/stype2.c - the Part 12 VoQ backpressure message in the CS48 stype2
  * field: rev 2.0-2.2 (3-bit CMD, 6-port groups, Tables 3-1..3-3) and rev

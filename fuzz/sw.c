@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/sw.c - the Part 9 CONGESTED ELEMENT (machine sw: a switch port or a
  * destination end point that sends XOFF/XON CCPs and keeps the controlled

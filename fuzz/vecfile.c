@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/vecfile.c - the conformance vector parser (harness/core/vec.h,
  * vec_load_text; grammar in docs/vector-format.md), and the runner on what

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/waiver.c - waiver files (harness/report/report.h: rc_waivers_load_text,
  * rc_waiver_find, rc_waivers_apply, rc_waivers_stale, rc_waiver_uses).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # coverage-exclude.awk - remove the functions of a reviewed list from an lcov
 # tracefile (lcov 1.x format), for `make coverage` (docs/coverage.md).
 #

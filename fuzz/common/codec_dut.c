@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* fuzz/common/codec_dut.c - see codec_dut.h. */
 #include "codec_dut.h"
 

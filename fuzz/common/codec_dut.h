@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/common/codec_dut.h - what the codec targets (cs48, cs64, stype2, ccp)
  * share: the reference's codec machine behind the DUT ABI (rc_refdut()), for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/common/evmut.h - STRUCTURE-AWARE mutation of differential inputs
  * (issue 14): byte 0 picks the machine (byte % RC_MACHINE_COUNT), the rest

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The event program decoder and writer. The encoding is documented in
  * evprog.h; this file holds the small-value tables, which are the part that
  * decides how quickly a fuzzer reaches interesting states. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/common/evprog.h - the EVENT PROGRAM: a compact byte encoding of a
  * machine configuration and a sequence of typed events (and queries) for one

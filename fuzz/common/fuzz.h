@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/common/fuzz.h - what every fuzz target of riocheck shares: the engine
  * entry points, fuzz_fail() for a violated property, a bounded byte reader

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * afl_main.c - AFL++ persistent-mode driver for any fuzz target, with test
  * cases in shared memory (__AFL_FUZZ_INIT, __AFL_LOOP,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * afl_mutator.c - a target's LLVMFuzzerCustomMutator offered to AFL++ through
  * its custom mutator API, as a shared library (make fuzz-afl-build builds

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * replay_main.c - a plain main() for any fuzz target: runs
  * LLVMFuzzerTestOneInput once on every file given, and on every regular file

@@ -1,4 +1,5 @@
 #!/bin/bash -eu
+# SPDX-License-Identifier: Apache-2.0
 # fuzz/oss-fuzz/build.sh - build every riocheck fuzz target the OSS-Fuzz way
 # (also what .clusterfuzzlite/build.sh runs): the compilers and flags come
 # from the environment, the engine from $LIB_FUZZING_ENGINE, everything goes

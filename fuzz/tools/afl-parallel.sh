@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # fuzz/tools/afl-parallel.sh - AFL++ on every core for one target: one main
 # instance (-M main, deterministic stages) and secondaries (-S s1 .. sN-1),
 # all from the seeds minimised with afl-cmin, for SECONDS; then the queues are

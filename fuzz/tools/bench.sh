@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # fuzz/tools/bench.sh - `make fuzz-bench`: executions per second of every
 # target under libFuzzer (ASan+UBSan, the fuzz-build binaries) beside the
 # empty target fuzz/empty.c measured in the same run, one run at a time.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # fuzz/tools/corpus-parsers.sh - (re)generate the seed corpora and the
 # dictionaries of the parser targets (vecfile, catalogue, clihex, selfcheck,
 # waiver, proto) from the project's real files: the conformance vectors, the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # fuzz/tools/diff-conforming.sh - the differential fuzz target's soundness
 # test (issue 10): replays fuzz/corpus/diff with the diff replay binary
 # against every example DUT built by `make examples`:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # fuzz/tools/diff-findtime.sh - how long the differential fuzz target takes to
 # find each deliberately non-conforming example vendor.
 #

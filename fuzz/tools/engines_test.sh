@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # fuzz/tools/engines_test.sh - `make fuzz-smoke ENGINES=libfuzzer|afl|both`
 # (fuzz/README.md, CI): an engine that is not one of these is refused with a
 # message naming it before anything is built; each engine builds and runs

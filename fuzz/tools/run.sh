@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # fuzz/tools/run.sh - run one fuzz target under one engine for a bounded time
 # and print one result line. Used by `make fuzz-smoke` and `make fuzz`.
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # fuzz/tools/seeds-evprog.sh - (re)generate the seed corpora of the state
 # machine fuzz targets (gen rx ep sw arbtx arbrx p12reg p9reg) and of the
 # differential target (diff) from the conformance vectors.

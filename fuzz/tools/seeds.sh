@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # fuzz/tools/seeds.sh - regenerate the seed corpora of the codec targets
 # (fuzz/corpus/{cs48,cs64,stype2,ccp}/) from the conformance vectors and the
 # spec's known answers (vectors/selfcheck/known-answers.txt). Plain sh, awk

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # fuzz/tools/smoke.sh - `make fuzz-smoke`: every target under libFuzzer and/or
 # AFL++ (ENGINES) for SECONDS each, JOBS runs at a time (xargs -P), from the seed
 # corpora; fails if any run finds a crash or a violated property, or cannot

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # fuzz/tools/triage.sh - turn a crash (or violated property) input into a
 # minimised reproducer, and for the codec targets into the skeleton of a
 # conformance vector record to replay.

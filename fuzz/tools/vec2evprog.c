@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/tools/vec2evprog.c - turn conformance vectors into event-program seeds
  * (fuzz/common/evprog.h) for the state machine fuzz targets, so that a fuzzer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * riocheck-bench: the speed figures of the harness (issue 4), printed, never
  * asserted. Loads a DUT library (default: the reference as a DUT library)

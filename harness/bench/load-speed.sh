@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # harness/bench/load-speed.sh - part of `make bench`: wall time to load a
 # generated file of 50,000 vectors (issue 11: goal under 1 s; it took 15-29 s
 # when the duplicate-id check compared every pair). Printed, never asserted.

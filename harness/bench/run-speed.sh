@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # harness/bench/run-speed.sh - part of `make bench`: wall time of the full
 # non-exhaustive run against the reference (goal: under one second), in
 # process and through the external-process protocol (riocheck-shim), three

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * cli.h - internal to the riocheck command: argument parsing helpers and a tiny
  * output layer that writes either aligned "name: value" lines or JSON from the

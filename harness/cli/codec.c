@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* riocheck decode / encode: every wire format of the reference codecs. */
 #include <string.h>
 

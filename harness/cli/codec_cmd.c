@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* riocheck decode / encode: option parsing and help; the codec work is in
  * codec.c. */
 #include <stdio.h>

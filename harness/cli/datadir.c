@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Where riocheck's data is (suites/catalogue.tsv, vectors/, docs/), and the
  * name riocheck's rerun lines give the command. The only file built with
  * -DRIOCHECK_DATADIR="..." (the Makefile: DATADIR, make install). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* riocheck diff: what changed between two conformance runs, from their
  * results.json files (harness/report/report.h, rc_write_json), with an exit
  * status a CI job can gate on. What counts as a regression is defined in the

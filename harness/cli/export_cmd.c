@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* riocheck export: the selected vectors with a DUT profile applied - every
  * ${VAR} resolved for that profile and every symbol a number - as JSON
  * (docs/export.schema.json), CSV, or $readmemh word files of the codec

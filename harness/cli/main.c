@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* riocheck: the command-line entry point. Subcommands live in their own
  * files; this one dispatches and owns the top-level help. */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* riocheck run: select vectors, play them against a DUT (the built-in
  * reference, a vendor library, or an external process), isolate its crashes,
  * apply waivers, and write TAP, a results table, JSON, JUnit and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* riocheck selfcheck: encode and decode every known answer of a data file
  * with the built-in reference, print TAP, write a Markdown report. */
 #include <errno.h>

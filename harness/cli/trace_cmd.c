@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* riocheck trace: the traceability check of the rule catalogue, the official
  * checklist mapping and the vectors. */
 #include <stdio.h>

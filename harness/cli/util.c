@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Argument parsing and output helpers for the riocheck command. */
 #include "cli.h"
 

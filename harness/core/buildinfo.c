@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The build's identity (buildinfo.h). Kept to these few lines on purpose:
  * the Makefile recompiles it whenever the commit changes. */
 #include "buildinfo.h"

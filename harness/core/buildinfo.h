@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * buildinfo.h - what riocheck was built from and with, for the provenance
  * of the reports (docs/provenance.md). buildinfo.c is the one translation

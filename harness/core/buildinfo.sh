@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The commit riocheck is built from, for buildinfo.c (-DRC_BUILD_COMMIT):
 # 40 hex digits of HEAD, "-dirty" appended when a tracked file differs from
 # it (git diff HEAD: contents, not times); "unknown" when the

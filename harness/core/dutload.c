@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * dutload.c - load a DUT library, version 1 or 2, and the optional ABI
  * operations with their defaults (dutload.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * dutload.h - load a DUT library (riocheck/dut.h) and talk to any DUT only
  * through the ABI.

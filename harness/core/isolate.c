@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Crash isolation: the vectors run in a forked worker, results come back over
  * a pipe. The contract is in isolate.h. */
 #define _DEFAULT_SOURCE /* wait4, syscall, NSIG-free signal loops, VmData */

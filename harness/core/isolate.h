@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * isolate.h - run conformance vectors against a DUT so that a DUT that
  * crashes, aborts, hangs, exits, forks, allocates without bound or corrupts

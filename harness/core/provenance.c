@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The provenance of a run (provenance.h, docs/provenance.md). */
 #include "provenance.h"
 

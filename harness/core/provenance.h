@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * provenance.h - what a report says it tested, on what, built from what, in
  * a form a customer can check (docs/provenance.md): the SHA-256 of the DUT

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Name tables generated from the X-macros of riocheck/dut.h. */
 #include "registry.h"
 

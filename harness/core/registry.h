@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * registry.h - the names of everything in riocheck/dut.h, built from the same
  * X-macro tables, for the vector parser, the runner and the reports.

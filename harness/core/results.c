@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Results of a run: the interpretation ids a vector's cite line names, and
  * the journal of results.tsv. */
 #include "results.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * results.h - the results of one conformance run, as the report writers,
  * the waiver logic and the runner share them, and the journal that keeps

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Playing one vector against a DUT. */
 #include "run.h"
 

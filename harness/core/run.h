@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * run.h - play one conformance vector against a DUT and judge it.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SHA-256 (FIPS 180-4). Written from the standard: section numbers below
  * are FIPS 180-4's. */
 #include "sha256.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sha256.h - SHA-256 (FIPS 180-4, section 6.2), for the provenance of the
  * reports: the hash of the DUT file and of the vector set, which a customer

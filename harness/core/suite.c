@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Catalogue, checklist mapping and suites: tab-separated text files. */
 #include "suite.h"
 

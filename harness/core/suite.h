@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * suite.h - the rule catalogue (suites/catalogue.tsv), the official checklist
  * mapping (suites/checklist-map.tsv) and the named suites (suites/suites.tsv).

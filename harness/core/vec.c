@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Conformance vector files: the parser. Grammar: docs/vector-format.md. */
 #include "vec.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * vec.h - conformance vector files: parsing and the in-memory form.
  * The grammar is documented in docs/vector-format.md. Every error names

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * bad-ccp-crc16-seed.c - a deliberately NON-CONFORMING example DUT.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * bad-create-p12reg-257.c - a deliberately NON-CONFORMING example DUT.
  *

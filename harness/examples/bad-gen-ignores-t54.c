@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * bad-gen-ignores-t54.c - a deliberately NON-CONFORMING example DUT.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * bad-hang.c - a deliberately HANGING example DUT.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * bad-p12reg-wrote-refused.c - a deliberately NON-CONFORMING example DUT.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * bad-p9reg-errstat-ctl.c - a deliberately NON-CONFORMING example DUT.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * bad-rx-reserved-vcind.c - a deliberately NON-CONFORMING example DUT.
  *

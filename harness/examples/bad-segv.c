@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * bad-segv.c - a deliberately CRASHING example DUT.
  *

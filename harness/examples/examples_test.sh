@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Proves that the verdicts are sound: plays every vector against the reference
 # packaged as a DUT, against each conforming example that makes another
 # permitted choice (harness/examples/ok-*.c and opt-quiet.c) and against each

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # gen-absent-bits.awk - finds, masks and checks the generator vectors that
 # judge status bits of ports beyond the device (Part 12 erratum 10, I-GEN-4
 # of rio/voqgen.h).

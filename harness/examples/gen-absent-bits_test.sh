@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # gen-absent-bits_test.sh - harness/examples/gen-absent-bits.awk computes the
 # masks of the generator vectors' status bits of ports beyond the device
 # (erratum 10, I-GEN-4) and its check can fail:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # minimal_vendor_test.sh - the minimal vendor adapter (harness/examples/
 # minimal-vendor/, walked through in docs/vendor-guide.md) builds on its own
 # with its own Makefile against riocheck/dut.h only, warning-free with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ok-arbtx-release-idle.c - a CONFORMING example DUT that makes another
  * legal choice than the reference.

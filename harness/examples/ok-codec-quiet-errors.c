@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ok-codec-quiet-errors.c - a CONFORMING example DUT that uses a freedom the
  * vectors must leave open.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ok-ep-no-notes.c - a CONFORMING example DUT whose flow-control endpoint
  * reports none of the optional notes.

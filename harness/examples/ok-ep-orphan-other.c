@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ok-ep-orphan-other.c - a CONFORMING example DUT whose orphaned-XOFF
  * mechanism is not the Annex A.2 timer.

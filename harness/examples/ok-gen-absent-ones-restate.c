@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ok-gen-absent-ones-restate.c - a CONFORMING example DUT that makes two
  * permitted choices at once: its generator sends 1 for every status bit

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ok-gen-absent-ones.c - a CONFORMING example DUT whose generator sends 1
  * for every status bit that names a port beyond the device.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ok-gen-link-order.c - a CONFORMING example DUT whose generator emits the
  * symbols of one event in another order than the reference: reversed, so the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ok-gen-restate-all.c - a CONFORMING example DUT whose generator, after
  * every congestion or CSR event, restates EVERY group in use on every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ok-gen-restate.c - a CONFORMING example DUT whose generator sends extra
  * VoQ symbols that restate what the upstream device already has.

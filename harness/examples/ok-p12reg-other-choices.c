@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ok-p12reg-other-choices.c - a CONFORMING example DUT whose VoQ register
  * block makes two choices the spec leaves open differently from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ok-rx-beyond-discard.c - a CONFORMING example DUT that makes the other
  * choice the spec leaves open for ports a message names but the device does

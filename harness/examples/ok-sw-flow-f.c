@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ok-sw-flow-f.c - a CONFORMING example DUT whose congested element XOFFs a
  * prio 0b10 request as flow F, the highest flow "C or higher" allows.

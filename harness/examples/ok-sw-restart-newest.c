@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ok-sw-restart-newest.c - a CONFORMING example DUT whose congested element
  * restarts its controlled flows newest first.

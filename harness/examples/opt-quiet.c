@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * opt-quiet.c - a CONFORMING example DUT that uses neither of two options
  * the spec leaves to the implementer, to show that the vectors do not hold

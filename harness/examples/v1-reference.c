@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * v1-reference.c - the reference DUT as a library built for ABI version 1
  * would present it: entry riocheck_dut_v1, create and cs64_decode without a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * abort.c - a hostile DUT that calls abort() in the p9reg car_read step (an
  * assertion failure in vendor code looks like this: SIGABRT).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * alloc-20g.c - a hostile DUT that asks for 20 GiB at once in the p9reg
  * car_read step, writes the first and the last byte if it got them, frees

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * close-std.c - a hostile DUT that closes its standard input, output and
  * error (descriptors 0, 1 and 2) in the p9reg car_read step and answers like

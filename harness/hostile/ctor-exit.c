@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ctor-exit.c - a hostile DUT whose library constructor calls exit(0): the
  * process that loads it (dlopen) ends before the entry function is even

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * entry-segv.c - a hostile DUT whose entry function (the one symbol riocheck
  * looks up) dies of SIGSEGV before returning a description (issue 11 item 9).

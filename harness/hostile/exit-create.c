@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * exit-create.c - a hostile DUT whose p9reg create() calls exit(3): the
  * device gives up while being configured.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * exit-step.c - a hostile DUT that calls exit(0) in the middle of a vector
  * (the p9reg car_read step): a "successful" exit that must not read as one.

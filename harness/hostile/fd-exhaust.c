@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fd-exhaust.c - a hostile DUT that opens /dev/null until it cannot open any
  * more descriptors (the process's limit, or HOSTILE_FD_MAX) in the p9reg

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fd-write-all.c - a hostile DUT that writes a line of garbage to every
  * descriptor 3 to HOSTILE_FD_SCAN of its process in the p9reg car_read step,

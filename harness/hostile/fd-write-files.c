@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fd-write-files.c - a hostile DUT that looks through every descriptor 3 to
  * HOSTILE_FD_SCAN of its process in the p9reg car_read step and, in each one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fork-bomb.c - a hostile DUT that forks HOSTILE_BOMB_DOUBLINGS times over in
  * the p9reg car_read step (every process forks again: 2^7 = 128 processes),

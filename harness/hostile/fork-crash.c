@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fork-crash.c - a hostile DUT that forks in the p9reg car_read step and
  * then dies of SIGSEGV while the child (which holds every descriptor the

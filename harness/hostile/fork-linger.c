@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fork-linger.c - a hostile DUT that forks in the p9reg car_read step and
  * leaves the child behind: the child keeps every descriptor it inherited and

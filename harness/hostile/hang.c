@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * hang.c - a hostile DUT that never answers: the p9reg car_read step spins
  * forever (a volatile counter, so the loop is kept).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * hostile.h - what the hostile DUT libraries of harness/hostile/ share.
  *

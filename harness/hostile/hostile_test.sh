@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # hostile_test.sh - the hostile-device corpus (issue 11): riocheck against
 # devices that attack it (harness/hostile/*.c libraries, the hostile-dut
 # program over --dut-cmd, the reference library behind riocheck-shim) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * mem-hog.c - a hostile DUT that allocates memory and uses it, chunk after
  * chunk, in the p9reg car_read step (issue 11 item 16: without a memory limit

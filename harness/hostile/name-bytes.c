@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * name-bytes.c - a hostile DUT whose name and version are not valid text:
  * control characters (SOH, ESC with a terminal colour sequence, DEL, a lone

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * name-inject.c - a hostile DUT whose name and version carry newlines
  * followed by TAP lines ("not ok 1 - injected", a plan "1..1", "Bail out!")

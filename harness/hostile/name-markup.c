@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * name-markup.c - a hostile DUT whose name and version are built from the
  * characters that mean something in the report formats: JSON quotes and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * outputs-garbage.c - a hostile DUT whose p9reg car_read step returns two
  * outputs that no table describes: a `value` output (a known kind) claiming

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * outputs-overflow.c - a hostile DUT whose p9reg car_read step claims
  * 4294967295 outputs (*n = UINT32_MAX) in a buffer of far fewer, having

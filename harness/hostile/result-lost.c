@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * result-lost.c - a hostile DUT library whose p9reg car_read step returns
  * RC_LOST (-90), the code riocheck's transports use for a lost device, which

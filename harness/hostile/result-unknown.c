@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * result-unknown.c - a hostile DUT whose p9reg car_read step returns 12345, a
  * result code that RC_RESULTS does not have (issue 11 item 15: unknown codes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * segv.c - a hostile DUT that dies of SIGSEGV: the p9reg car_read step
  * stores through a NULL pointer. (Under AddressSanitizer the sanitizer

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sigstop.c - a hostile DUT that stops itself (raise(SIGSTOP)) in the p9reg
  * car_read step: not dead, not running, never answering. A stopped process

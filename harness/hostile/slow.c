@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * slow.c - a DUT that is correct but slow: every codec step takes
  * HOSTILE_SLOW_MS milliseconds (it sleeps, then answers like the reference).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * stdio-flood.c - a hostile DUT that writes HOSTILE_FLOOD_MIB MiB to its
  * standard output and as much to its standard error in the p9reg car_read

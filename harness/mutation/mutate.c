@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * harness/mutation/mutate.c - riocheck-mutate: the mutation sites of one C
  * source file, and the source of one mutant (issue 12, `make mutation`;

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # harness/mutation/run.sh - `make mutation`: the strength of the conformance
 # vectors alone, measured by a seeded sample of mutants of reference/src
 # (issue 12; harness/mutation/README.md).

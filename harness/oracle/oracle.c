@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Naive spec-literal oracles: see oracle.h. No shared helpers, on purpose. */
 #include "oracle.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * oracle.h - deliberately naive, spec-literal decoders for the exhaustive
  * sweeps. Written separately from reference/ and sharing none of its code:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * client.c - the client side of the DUT protocol: spawn the DUT program,
  * handshake, and a struct rc_dut whose machines forward every call as a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * proc.h - devices under test in another process: the riocheck DUT protocol
  * (docs/dut-protocol.md, "riocheck-dut-protocol 1"), its client and its

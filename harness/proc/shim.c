@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * shim.c - the server side of the DUT protocol (rc_shim_serve, proc.h) and
  * the line helpers both sides share (shim.h). The protocol itself is

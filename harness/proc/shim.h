@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * shim.h - internal to harness/proc/: the line helpers that the client
  * (client.c) and the shim (shim.c) share, so both ends of the DUT protocol

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * shim_main.c - the riocheck-shim program: serve a DUT over the riocheck DUT
  * protocol (docs/dut-protocol.md) on stdin/stdout, so that any DUT library

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * arbrx.c - the Part 9 flow arbitration receiver (rio/arb.h) behind the
  * riocheck vendor ABI: machine RC_M_ARBRX of the reference DUT (rd_dut in

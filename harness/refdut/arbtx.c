@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * arbtx.c - the Part 9 flow arbitration transmitter (rio/arb.h) behind the
  * riocheck vendor ABI: machine RC_M_ARBTX of the reference DUT (rd_dut in

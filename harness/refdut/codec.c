@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * codec.c - the stateless codec machine (rio/voq.h, rio/cs.h, rio/ccp.h) behind
  * the riocheck vendor ABI: machine RC_M_CODEC of the reference DUT (rd_dut in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ep.c - the Part 9 end point flow control (rio/fcep.h) behind the riocheck
  * vendor ABI: machine RC_M_EP of the reference DUT (rd_dut in refdut.c). Its

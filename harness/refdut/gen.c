@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * gen.c - the VoQ backpressure generator (rio/voqgen.h) behind the riocheck
  * vendor ABI: machine RC_M_GEN of the reference DUT (rd_dut in refdut.c). Its

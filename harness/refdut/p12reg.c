@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * p12reg.c - the Part 12 VoQ registers (rio/voqreg.h) behind the riocheck
  * vendor ABI: machine RC_M_P12REG of the reference DUT (rd_dut in refdut.c).

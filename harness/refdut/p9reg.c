@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * p9reg.c - the Part 9 flow control registers (rio/fcreg.h) behind the riocheck
  * vendor ABI: machine RC_M_P9REG of the reference DUT (rd_dut in refdut.c). Its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * refdut.c - the reference library (reference/include/rio/) behind the
  * riocheck vendor ABI (riocheck/dut.h). See refdut.h for the common contract.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * refdut.h - the reference implementation (reference/, librio) packaged as a
  * device under test through the riocheck vendor ABI (riocheck/dut.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * refdut_int.h - internal to harness/refdut/: what the machine files of the
  * reference DUT (codec.c, p12reg.c, p9reg.c, gen.c, rx.c, ep.c, sw.c, arbtx.c,

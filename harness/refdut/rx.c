@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * rx.c - the VoQ backpressure receiver (rio/voqrx.h) behind the riocheck vendor
  * ABI: machine RC_M_RX of the reference DUT (rd_dut in refdut.c). Its mapping

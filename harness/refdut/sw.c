@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sw.c - the Part 9 switch flow control (rio/fcsw.h) behind the riocheck vendor
  * ABI: machine RC_M_SW of the reference DUT (rd_dut in refdut.c). Its mapping

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The HTML compliance report (report.h rc_write_html) and the HTML
  * rendering of the interpretations shipped beside it (rc_write_interp_html).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The JSON results file (layout: report.h above rc_write_json). A small
  * hand-rolled emitter: it tracks whether a value at each nesting level needs
  * a comma, escapes every string, and never prints NaN or infinities. */

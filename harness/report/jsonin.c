@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The strict JSON reader (contract: jsonin.h). One loop over the input with
  * an explicit stack of open arrays and objects: values that are complete
  * wait on a scratch stack until their container closes, then move into one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * jsonin.h - a small, strict JSON reader (RFC 8259) for the files riocheck
  * reads back: results.json of an earlier run (riocheck diff). No external

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* JUnit XML for CI systems: one <testsuite> per suite, one <testcase> per
  * vector. Waived vectors are <skipped> so a CI job does not go red on a
  * failure the vendor has documented; the waiver reason is the message.

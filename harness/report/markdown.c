@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The compliance summary: the Markdown document a vendor hands to a
  * customer. It must say, without riocheck at hand, what was tested, on what,
  * with which tool and vectors, what passed, what failed and how to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The output folder of riocheck run: lock, staging folder, journal, the
  * swap of the report set, and what a signal leaves behind (outdir.h). */
 #include "outdir.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * outdir.h - the output folder of `riocheck run` (--out OUT): one run at a
  * time, results kept as a journal while the run goes, and the report set

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The provenance recipes every report prints (report.h, rc_recipe_*;
  * docs/provenance.md): the shell commands that recompute the hashes. */
 #include "report.h"

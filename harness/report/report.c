@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Rollups, text helpers and atomic files shared by the report writers. */
 #include "report.h"
 

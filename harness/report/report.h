@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * report.h - what a conformance run leaves behind: the machine-readable
  * results file (JSON), a JUnit XML file for CI systems, the compliance

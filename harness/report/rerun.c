@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The rerun command of one vector, shared by every report that prints one
  * (report.h rc_rerun_command): built in one place so that compliance.md and
  * compliance.html always give the same command. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Escaping for every output format (contract: text.h). One decoder pass per
  * string; each character becomes either itself or one escape, chosen by
  * unit(), so that the stream and the buffer forms cannot disagree and a cut

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * text.h - escaping of untrusted text for every output format riocheck
  * writes, from one place.

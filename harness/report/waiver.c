@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Waiver files (docs/waivers.md): parsing, matching, application, staleness. */
 #include "report.h"
 

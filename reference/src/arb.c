@@ -67,3 +67,4 @@ int rio_arb_ccp_command(enum rio_fam_cmd *cmd, uint8_t *seq,
     *seq = (uint8_t)(y & 1u);
     return RIO_OK;
 }
+/* SPDX-License-Identifier: Apache-2.0 */

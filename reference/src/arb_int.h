@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * arb_int.h - internal: helpers shared by arb.c, arbtx.c (the Part 9 flow
  * arbitration transmitter) and arbrx.c (the receiver) (rio/arb.h).

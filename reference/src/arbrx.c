@@ -690,3 +690,4 @@ const char *rio_arb_rx_note_name(enum rio_arb_rx_note_kind kind)
     }
     return "?";
 }
+/* SPDX-License-Identifier: Apache-2.0 */

@@ -664,3 +664,4 @@ const char *rio_arb_tx_note_name(enum rio_arb_tx_note_kind kind)
     }
     return "?";
 }
+/* SPDX-License-Identifier: Apache-2.0 */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * bits.h - internal: the only place where byte order and bit fields are handled.
  *

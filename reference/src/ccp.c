@@ -308,3 +308,4 @@ int rio_flow_encode(uint8_t *flow_id, unsigned vc, unsigned flow)
     }
     return RIO_ERANGE;
 }
+/* SPDX-License-Identifier: Apache-2.0 */

@@ -96,3 +96,4 @@ uint16_t rio_crc16_update(uint16_t crc, const uint8_t *p, size_t n, int first)
     }
     return crc;
 }
+/* SPDX-License-Identifier: Apache-2.0 */

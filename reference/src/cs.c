@@ -155,3 +155,4 @@ int rio_cs64_unpack(struct rio_cs64 *dst, const uint8_t *src, size_t len)
                                RIO_FIELD_GET(CS64_ALIGN_B, w));
     return dst->crc24 == rio_crc24(cs64_crc_input(w)) ? RIO_OK : RIO_ECRC;
 }
+/* SPDX-License-Identifier: Apache-2.0 */

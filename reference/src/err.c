@@ -21,3 +21,4 @@ const char *rio_errname(int err)
         return "RIO_E?";
     }
 }
+/* SPDX-License-Identifier: Apache-2.0 */

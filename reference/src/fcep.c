@@ -479,3 +479,4 @@ const char *rio_fcep_action_name(enum rio_fcep_action action)
     }
     return "?";
 }
+/* SPDX-License-Identifier: Apache-2.0 */

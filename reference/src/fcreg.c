@@ -266,3 +266,4 @@ int rio_fcreg_port_xoff_check(enum rio_p12_rev rev, uint32_t errstat,
     *conforms = expected == voq_csr;
     return RIO_OK;
 }
+/* SPDX-License-Identifier: Apache-2.0 */

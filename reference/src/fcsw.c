@@ -515,3 +515,4 @@ const char *rio_fcsw_verdict_name(enum rio_fcsw_verdict v)
     }
     return "?";
 }
+/* SPDX-License-Identifier: Apache-2.0 */

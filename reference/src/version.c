@@ -5,3 +5,4 @@ const char *rio_version(void)
 {
     return RIO_VERSION;
 }
+/* SPDX-License-Identifier: Apache-2.0 */

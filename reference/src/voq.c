@@ -194,3 +194,4 @@ unsigned rio_voq_msg_ports(struct rio_voq_port *dst, unsigned cap,
     }
     return n;
 }
+/* SPDX-License-Identifier: Apache-2.0 */

@@ -573,3 +573,4 @@ int rio_voqgen_symbol_pack(uint8_t *dst, size_t dst_len, size_t *written,
     }
     return RIO_EINVAL;
 }
+/* SPDX-License-Identifier: Apache-2.0 */

@@ -402,3 +402,4 @@ int rio_voqreg_link_check(enum rio_p12_rev rev, uint32_t local_csr,
     }
     return RIO_OK;
 }
+/* SPDX-License-Identifier: Apache-2.0 */

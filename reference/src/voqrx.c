@@ -461,3 +461,4 @@ unsigned rio_voqrx_waiting(const struct rio_voqrx *rx)
 {
     return rx == NULL ? 0u : rx->depth;
 }
+/* SPDX-License-Identifier: Apache-2.0 */

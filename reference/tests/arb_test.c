@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * arb_test.c - Part 9 flow arbitration, the shared part (arb.c) and the
  * transmitter and receiver together (rio/arb.h).

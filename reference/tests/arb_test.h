@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * arb_test.h - helpers shared by arb_test.c, arbtx_test.c and arbrx_test.c
  * (Part 9 flow arbitration, rio/arb.h): configurations, one-event steps into

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * arbrx_test.c - Part 9 flow arbitration receiver (rio/arb.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * arbtx_test.c - Part 9 flow arbitration transmitter (rio/arb.h).
  *

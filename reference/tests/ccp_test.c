@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Part 9 type 7 packets: known answers (shared/spec/README.md), Table 3-1
  * flowIDs, Table 3-2 FAM commands, transport sizes per revision, truncation
  * and single-bit flips. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check.h - the unit-test harness shared by every *_test.c (header only).
  *

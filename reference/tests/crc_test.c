@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* CRC known answers: shared/spec/README.md "Known-answer values" (derived from
  * the Part 6 parallel CRC equation tables). */
 #include "check.h"

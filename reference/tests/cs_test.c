@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Whole control symbols: known answers (shared/spec/README.md), field layout
  * (Part 6 Figures 3-2/3-3), round trips, truncation and single-bit flips. */
 #include "check.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Tests for rio/fcep.h: the source end point's XON/XOFF counters, enabled
  * flows and orphaned-XOFF timer (Part 9 2.4.2.1, 2.4.2.3, 2.4.3, 2.4.5,
  * 3.2-3.4, Annex A.2). Expected values come from the spec text; the rule id

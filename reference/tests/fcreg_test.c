@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fcreg_test.c - Part 9 flow control register bits and the Part 12 Port XOFF /
  * Port Unavailable relationship.

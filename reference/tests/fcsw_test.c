@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Tests for rio/fcsw.h: the congested element that sends CCPs (Part 9 2.4.2,
  * 2.4.2.2, 2.4.3 with Table 2-1, 2.4.4, 2.4.6, 3.2, 3.4, 4.2.2). Expected
  * values come from the spec text and the known-answer packets of

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Runs test programs (executables) and test scripts (*.sh, run with sh), each of
 # which ends with a line "<name>: N passed, N failed". Prints every program's
 # output (in the order given, whole, once it has ended) and a total line;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* rio/version.h: the library reports the version its header defines, in the
  * documented "MAJOR.MINOR" form. */
 #include <string.h>

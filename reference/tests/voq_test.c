@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Part 12 message codecs against the spec's own tables, cell by cell:
  * rev 4.1 Tables 3-1, 3-2, 3-3, 3-4 and rev 2.0 Tables 3-1, 3-2, 3-3. */
 #include "check.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Tests of rio/voqgen.h: the Part 12 VoQ backpressure generator.
  *
  * Expected values come from the spec, worked out by hand and written as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * voqreg_test.c - the Part 12 VoQ Backpressure register block model.
  *

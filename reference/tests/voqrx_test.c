@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Tests of rio/voqrx.h: the Part 12 VoQ backpressure receiver.
  *
  * Expected values come from the spec, worked out by hand: whole symbols from

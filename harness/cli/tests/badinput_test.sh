@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Bad and unusual input to riocheck (issue 11, items 7, 8 and 14): vector
 # files beyond the language's limits, a UTF-8 byte order mark, vector files
 # that are FIFOs or pipes, decode arguments and stdin, selfcheck given a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # CLI tests for riocheck decode / encode / selfcheck / help. Expected values
 # are the spec's known answers (shared/spec/README.md) or hand-derived from the
 # spec tables named beside each case. Needs RIOCHECK (path of the binary).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The conformance vectors against the built-in reference (every vector must
 # pass: a failure is a wrong vector or a reference bug; the overall result is
 # pass: every applicable rule ran and passed), and the traceability check of

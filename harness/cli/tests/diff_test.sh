@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # riocheck diff (issue 12): two real runs - the built-in reference and the
 # example DUT bad-sw-soc (harness/examples/, breaks P9-3.2-b), each with
 # --out into a temporary folder - compared both ways, then waived, narrowed

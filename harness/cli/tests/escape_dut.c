@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * escape_dut.c - a DUT library for escape_test.sh (issue 11 items 2 and 15):
  * its name and version are built to break every text format riocheck

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # escape_test.sh - hostile text in every output of `riocheck run` (issue 11
 # items 2 and 15) and one version number everywhere:
 #   - a DUT (escape_dut.c, built here) whose name and version carry

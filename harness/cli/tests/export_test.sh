@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # riocheck export (issue 13): a small vector file written here (a CS64
 # known answer of shared/spec/README.md, a generator vector with ${VAR}s,
 # symbols and VALUE/MASK, an arbitration vector with ?name, ${name^1},

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The --out folder of riocheck run (issue 11, items 3, 4, 5, 6, 11 and 12;
 # harness/report/outdir.h): runs killed with kill -9 or SIGTERM mid-run,
 # `riocheck run | head -1`, closed standard descriptors, bad output paths,

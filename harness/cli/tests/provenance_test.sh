@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The reports' provenance (issue 12, docs/provenance.md), on real runs:
 #   - the DUT's SHA-256 in results.json, compliance.md and results.xml is
 #     `sha256sum` of the --dut library, and of the --dut-cmd program found

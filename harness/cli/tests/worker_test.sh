@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # worker_test.sh - `riocheck run`'s worker processes against DUTs that attack
 # them (issue 11 items 1, 5, 9, 10, 16; harness/core/isolate.h):
 #   - a --dut library is loaded only in worker processes: one that exits in

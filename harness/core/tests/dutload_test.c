@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * dutload_test.c - loading DUT libraries of ABI versions 1 and 2
  * (harness/core/dutload.h). The libraries are the built examples:

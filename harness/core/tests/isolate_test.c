@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Crash isolation (isolate.h): a DUT that crashes, aborts, exits, hangs or
  * corrupts its result costs only the vector in progress; every other vector
  * keeps its real verdict, results arrive in order, the limits are respected,

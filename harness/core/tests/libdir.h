@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* libdir.h - where the tests find the DUT libraries make builds: beside
  * the riocheck under test ($RIOCHECK, default build/gcc/bin/riocheck),
  * BIN/riocheck -> BIN/../lib. Shared by dutload_test and isolate_test. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Provenance: the vector set hash is what `cd DIR && sha256sum NAMES |
  * sha256sum` prints (escaped names too), names relative to the root, the
  * program of --dut-cmd found as execvp finds it, and a DUT file that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The runner's judgement of vector language v2 (docs/vector-format.md, "The
  * permitted space"): order, allow, bound values, wait windows, branches,
  * per-step attribution, declared policies - each proved to pass the

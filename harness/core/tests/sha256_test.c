@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* SHA-256: the FIPS 180-2 known answers (appendix B), the streaming API
  * against the one-shot one at every split, and files against coreutils'
  * sha256sum (the tool a customer recomputes the reports' hashes with). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The vector-file parser: well-formed records, and every malformed input
  * rejected with file:line and the reason (docs/vector-format.md). */
 #include <stdlib.h>

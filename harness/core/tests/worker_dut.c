@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * worker_dut.c - DUT libraries that break while they are loaded, for
  * harness/cli/tests/worker_test.sh, which builds this file once per mode

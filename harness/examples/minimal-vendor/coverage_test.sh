@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # coverage_test.sh - the vendor coverage recipe of docs/coverage.md works on
 # the minimal adapter (this folder): build it with --coverage (its own
 # Makefile, CFLAGS="-O0 -g --coverage"), run riocheck, read the figures with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * minimal_dut.c - a complete, minimal riocheck DUT adapter, written the way a
  * vendor writes one. docs/vendor-guide.md walks through it.

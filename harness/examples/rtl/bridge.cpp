@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // bridge.cpp - the Verilated rio_voq_codec (rio_voq_codec.v) as a riocheck
 // DUT process: it speaks riocheck-dut-protocol 1 (docs/dut-protocol.md) on
 // stdin/stdout and answers every codec request by driving the RTL's ports

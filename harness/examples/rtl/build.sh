@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # build.sh - Verilate rio_voq_codec.v with the protocol bridge (bridge.cpp)
 # into two DUT programs (harness/examples/rtl/README.md):
 #   OUT/good/rio-rtl-dut          the codec as written

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // rio_voq_codec.v - RapidIO Part 12 VoQ backpressure codec, synthesizable
 // Verilog-2001: the CS64 VoQ parameter and the CS48 stype2 field (decode and
 // encode, Part 12 rev 2.0 and rev 3.0-4.1), and whole CS64 / CS48 control

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # rtl_test.sh - the RTL example device (harness/examples/rtl/) under `make
 # check`: Verilate rio_voq_codec.v with its protocol bridge (build.sh), then
 # run.sh with the sweeps thinned (stride 4099): the RTL passes every

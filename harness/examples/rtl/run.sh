@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # run.sh - the second half of `make rtl-example` (harness/examples/rtl/
 # README.md): play the suites that apply to the RTL codec through --dut-cmd
 # against the Verilated device, print the speed figures, then check that

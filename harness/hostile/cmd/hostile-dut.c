@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * hostile-dut.c - a hostile DUT program for `riocheck run --dut-cmd`
  * (docs/dut-protocol.md): it speaks the protocol correctly for the codec

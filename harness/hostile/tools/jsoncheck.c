@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * jsoncheck.c - a strict JSON checker for the hostile-device test (issue 11:
  * "results.json parsed"), so that the test needs no tool beyond the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * maxrss.c - run a command and write its peak resident set size.
  *

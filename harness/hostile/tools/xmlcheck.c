@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * xmlcheck.c - an XML well-formedness checker for the hostile-device test
  * (issue 11: "results.xml well-formed"), so that the test needs no tool

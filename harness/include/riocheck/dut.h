@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * riocheck/dut.h - the riocheck vendor interface (DUT ABI), version 2.
  *

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # mutate_test.sh - riocheck-mutate (harness/mutation/mutate.c) on a fixed
 # input, harness/mutation/tests/sample.c:
 #   - --list gives exactly sample.list (every kind of site, checked by hand;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* sample.c - the fixed input of mutate_test.sh: every kind of site once,
  * and what is never a site: a < b + 1 in a comment, "x == y" in a string */
 #include <stdbool.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The external-process DUT protocol (proc.h, docs/dut-protocol.md): the line
  * helpers, the shim served in process, the client against the shim, and the
  * client against fake DUT processes that crash, exit, hang or answer

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # riocheck-shim and `riocheck run --dut-cmd` (docs/dut-protocol.md):
 #   1. the shim program by itself: the worked example of the protocol document
 #      gives exactly the documented answers; options and exit statuses;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The protocol additions of issue 13 (proc.h, docs/dut-protocol.md,
  * Versions): the vector marks in the request stream (rc_proc_mark_vector)
  * and the transcript of the conversation (rc_proc_open_transcript).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * refdut_test.c - the reference DUT through the riocheck vendor ABI only
  * (riocheck/dut.h): per machine a smoke test on the spec's known answers and

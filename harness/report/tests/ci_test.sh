@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # ci_test.sh - the results as CI systems read them (docs/ci.md):
 #   - results.xml against the JUnit attributes Jenkins (xUnit's junit-10.xsd)
 #     and GitLab read and the Ant JUnit.xsd requires: every element where its

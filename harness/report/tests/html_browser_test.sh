@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # html_browser_test.sh - compliance.html in a real browser: headless
 # Chromium renders the report of a failing run (the broken example
 # bad-cs64-bit-order, its cs64 vectors) and checks that

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # html_test.sh - the HTML compliance report (compliance.html) and the copy of
 # the interpretations shipped with it, checked without a browser
 # (docs/html-report.md; html_browser_test.sh renders it in Chromium).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The strict JSON reader (harness/report/jsonin.h). What is valid and what
  * is not comes from RFC 8259 (grammar of sections 2-7, UTF-8 of 8.1) and the
  * choices jsonin.h states; the positions in the messages are counted by hand

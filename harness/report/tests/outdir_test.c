@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The --out folder of riocheck run (harness/report/outdir.h) and the
  * results journal (harness/core/results.h): the lock, the journal, the
  * sets moved and swapped, what kill -9, SIGTERM, a full disk (/dev/full

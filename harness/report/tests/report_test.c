@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Results files, compliance summary, waivers and atomic files
  * (harness/report/report.h), checked on a small hand-made run: a catalogue
  * of seven rules and five official rows built here, and six vectors whose

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * schemacheck.c - check JSON documents against a JSON Schema (draft 2020-12)
  * for the tests (ci_test.sh: docs/results.schema.json against real

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Escaping for every output format (harness/report/text.h). The expected
  * texts are written out from the contract in text.h (the TAP 14, RFC 8259,
  * XML 1.0, CommonMark and POSIX shell rules it cites), never taken from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * rio/arb.h - Part 9 flow arbitration: the transmitter (the source of an
  * arbitrated flow, which asks for a resource) and the receiver (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * rio/ccp.h - Part 9 type 7 FLOW CONTROL packets (congestion control packets,
  * CCPs): logical fields, FAM commands, flowIDs, and whole LP-Serial packets.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * rio/crc.h - the LP-Serial CRCs (Part 6 rev 4.0, sections 2.x and 3.6).
  *

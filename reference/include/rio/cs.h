@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * rio/cs.h - whole LP-Serial control symbols: Control Symbol 48 and Control
  * Symbol 64 (Part 6 rev 4.0 section 3.3, Figures 3-2 and 3-3), with their CRCs.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * rio/err.h - the one error enum of the riocheck reference library.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * rio/fcep.h - Part 9 congestion management at the SOURCE end point: the
  * end point that receives XON/XOFF CCPs (type 7 packets) and stops and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * rio/fcreg.h - the register bits that Part 9 (logical layer flow control) and
  * the Part 12 Port XOFF rule rely on, and a small model of them for a device.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * rio/fcsw.h - Part 9 congestion management at the CONGESTED element: a
  * switch port, or a destination end point, that detects congestion and SENDS

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * rio/voq.h - Part 12 (Virtual Output Queueing backpressure) message codecs and
  * the Port n VoQ Control Status Register bit definitions.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * rio/voqgen.h - the Part 12 VoQ backpressure GENERATOR: the downstream device
  * that watches its own ports and sends VoQ backpressure symbols upstream.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * rio/voqreg.h - register model of the Part 12 VoQ Backpressure Extended
  * Features block (EF_ID 0x000B), both revisions.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * rio/voqrx.h - the Part 12 VoQ backpressure RECEIVER: the upstream device that
  * honours backpressure symbols from its link partner and stages its traffic
