@@ -290,7 +290,7 @@ check: $(REF_TESTS) $(HARNESS_TESTS) $(RIOCHECK) $(SHIM) $(EXAMPLES)
 	    harness/examples/gen-absent-bits_test.sh harness/mutation/tests/mutate_test.sh \
 	    docs/interpretations_test.sh harness/report/tests/html_test.sh \
 	    harness/report/tests/ci_test.sh \
-	    fuzz/tools/engines_test.sh packaging/man_test.sh
+	    fuzz/tools/engines_test.sh packaging/man_test.sh packaging/spdx_test.sh
 # ci_test.sh's JSON Schema checker (docs/results.schema.json)
 check: $(O)/tests/schemacheck
 
