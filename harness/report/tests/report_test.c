@@ -966,7 +966,7 @@ static void markdown_lists_interpretations_failures_and_untestable_rules(void)
 {
     build_run();
     int rc = -1;
-    struct rc_report_opts o = {NULL, "--dut-cmd"};
+    struct rc_report_opts o = {.waivers = NULL, .dut_option = "--dut-cmd"};
     char *doc = render(W_MD, &info_, &cat_, rows_, NROWS, &o, &rc);
     CHECK(doc != NULL);
     CHECK(strstr(doc, "| [I-FCSW-3](interpretations.md#i-fcsw-3) | 1 |\n") != NULL);
@@ -1269,7 +1269,7 @@ static void waivers_apply_to_fail_and_error_only_and_stale_ones_are_listed(void)
     CHECK_EQ(rc_waivers_apply(rows_, NROWS, &w), 0);
 
     int rc = -1;
-    struct rc_report_opts o = {&w, NULL};
+    struct rc_report_opts o = {.waivers = &w, .dut_option = NULL};
     char *md = render(W_MD, &info_, &cat_, rows_, NROWS, &o, &rc);
     CHECK(md != NULL);
     CHECK_EQ(rc, 0);
