@@ -66,6 +66,11 @@ struct many {
     uint32_t cap, total;
     int want, rc, stopped, overflow;
     uint64_t done;
+    /* rc_proc_step_each: no stop at a result, each repetition's count and
+     * result kept; a repetition whose outputs do not fit stops the taking */
+    int each;
+    uint32_t *counts;
+    int *rcs;
 };
 
 struct pend {
@@ -79,6 +84,8 @@ struct pend {
     int spec;                        /* index into spec[], or -1 */
     struct many *many;               /* a repetition of rc_proc_step_many */
     int begun, taken;                /* many: answer started; counted */
+    uint32_t qp;                     /* 1 + index into qp_*[] of a query sent
+                                        ahead (rc_proc_prefetch_queries), or 0 */
     char req[REQ_SHOWN];
 };
 
@@ -149,6 +156,19 @@ struct rc_proc {
     struct rc_msg pred_last, pred_tail;
     int pred_have;
     uint64_t pred_stride;
+
+    /* queries sent ahead with a step (rc_proc_prefetch_queries): the ones
+     * that followed the previous step (qp_pat, learned from qp_cur), sent
+     * for qp_inst right behind its step; answers kept in qp_rc/qp_val */
+    int qp_on;
+    uint32_t qp_pat_mid, qp_npat, qp_ncur;
+    int qp_cur_on; /* qp_cur collects: a step came, nothing else since */
+    uint32_t qp_cur_mid;
+    struct rc_msg qp_pat[RC_PROC_QUERY_AHEAD], qp_cur[RC_PROC_QUERY_AHEAD];
+    const struct proxy_inst *qp_inst;
+    uint32_t qp_n, qp_next; /* sent ahead; the next one to look at */
+    uint64_t qp_seq[RC_PROC_QUERY_AHEAD], qp_val[RC_PROC_QUERY_AHEAD];
+    int qp_rc[RC_PROC_QUERY_AHEAD], qp_done[RC_PROC_QUERY_AHEAD];
 
     uint32_t next_id;
     struct proxy_inst *live;
@@ -320,6 +340,9 @@ static void drop_queue(struct rc_proc *p)
     p->spec_head = 0;
     p->pred_have = 0;
     p->pred_src = NULL;
+    p->qp_n = p->qp_next = 0;
+    p->qp_inst = NULL;
+    p->qp_cur_on = 0;
     p->wlen = p->woff = 0;
     p->rlen = p->rpos = 0;
 }
@@ -535,6 +558,11 @@ static void pop(struct rc_proc *p)
         s->n = e->n;
         s->overflow = e->n > e->cap;
     }
+    if (e->qp != 0) {
+        p->qp_done[e->qp - 1] = 1;
+        p->qp_rc[e->qp - 1] = e->rc;
+        p->qp_val[e->qp - 1] = e->value;
+    }
     p->qhead = (p->qhead + 1) % QCAP;
     p->qn--;
     p->head_seq++;
@@ -594,6 +622,11 @@ static int take_out(struct rc_proc *p, struct pend *e, const struct rc_proto_lin
     if (e->out != NULL) {
         if (e->n < e->cap) {
             e->out[e->n] = m1;
+        } else if (e->many != NULL && e->many->each) {
+            e->out = NULL; /* no room: this one and the rest are not taken */
+            e->taken = 0;
+            e->many->stopped = 1;
+            e->many->overflow = 1;
         } else if (e->spec < 0) {
             lose(p, "to", "the DUT sent more than %u outputs (the room the runner gave)",
                  e->cap);
@@ -794,7 +827,7 @@ static void many_begin(struct pend *e)
 {
     struct many *c = e->many;
     e->begun = 1;
-    if (!c->stopped && c->cap - c->total < RC_MAX_OUTPUTS) {
+    if (!c->stopped && !c->each && c->cap - c->total < RC_MAX_OUTPUTS) {
         c->stopped = 1;
         c->overflow = 1;
     }
@@ -877,9 +910,13 @@ static int take_line(struct rc_proc *p, char *line, size_t len)
             if (e->many != NULL && e->taken) {
                 struct many *c = e->many;
                 c->total += e->n;
+                if (c->each) {
+                    c->counts[c->done] = e->n;
+                    c->rcs[c->done] = e->rc;
+                }
                 c->done++;
                 c->rc = e->rc;
-                if (e->rc != c->want)
+                if (e->rc != c->want && !c->each)
                     c->stopped = 1;
             }
             pop(p);
@@ -1188,6 +1225,99 @@ static void drop_specs(struct rc_proc *p)
     p->spec_head = 0;
 }
 
+/* ---- queries sent ahead (rc_proc_prefetch_queries) ------------------------
+ * A caller that queries the same state after every event (the differential
+ * fuzz target) would pay a round trip per query. The queries that followed
+ * the previous step are sent again right behind the next step on the same
+ * machine; a query the caller then makes is answered from the first
+ * matching one not yet taken (those skipped are simply not used: a query
+ * changes nothing), any other goes out as usual. Everything sent ahead and
+ * not taken is dropped (its answer read and thrown away) at the next step,
+ * create, destroy or step_many: from then on the state may differ. */
+
+/* Stop using the queries sent ahead; learning goes on unless forget. */
+static void qp_drop(struct rc_proc *p, int forget)
+{
+    for (uint32_t i = 0; i < p->qp_n; i++) {
+        uint64_t seq = p->qp_seq[i];
+        if (!p->qp_done[i] && seq >= p->head_seq && seq < p->head_seq + p->qn)
+            pend_at(p, seq)->qp = 0;
+    }
+    p->qp_n = p->qp_next = 0;
+    p->qp_inst = NULL;
+    if (forget)
+        p->qp_cur_on = 0;
+}
+
+/* A step on pi was just queued: what followed the previous step becomes
+ * the pattern (unless nothing did: a caller that queries every Nth step
+ * keeps its pattern), and the pattern's queries go out for pi. */
+static void qp_after_step(struct rc_proc *p, const struct proxy_inst *pi)
+{
+    qp_drop(p, 0);
+    if (!p->qp_on)
+        return;
+    if (p->qp_cur_on && p->qp_ncur > 0) {
+        p->qp_pat_mid = p->qp_cur_mid;
+        p->qp_npat = p->qp_ncur;
+        memcpy(p->qp_pat, p->qp_cur, p->qp_ncur * sizeof p->qp_cur[0]);
+    }
+    p->qp_cur_on = 1;
+    p->qp_cur_mid = pi->m->id;
+    p->qp_ncur = 0;
+    if (p->qp_pat_mid != pi->m->id)
+        return;
+    for (uint32_t i = 0; i < p->qp_npat && p->up; i++) {
+        const struct rc_msg *q = &p->qp_pat[i];
+        const struct rc_kind_desc *k = rc_kind_by_id(pi->m->queries, pi->m->nqueries, q->kind);
+        if (k == NULL)
+            break; /* cannot happen: only valid queries are learned */
+        char text[RC_PROC_LINE_MAX];
+        struct rc_proto_buf b;
+        rc_proto_buf_init(&b, text, sizeof text);
+        format_msg(&b, "query", pi->id, k, q);
+        uint64_t seq = enqueue(p, P_QUERY, text, b.len);
+        if (seq == UINT64_MAX)
+            return;
+        uint32_t j = p->qp_n++;
+        p->qp_seq[j] = seq;
+        p->qp_done[j] = 0;
+        pend_at(p, seq)->qp = j + 1u;
+        p->qp_inst = pi;
+        p->stats.qprefetched++;
+    }
+}
+
+/* The caller's query q on pi: learned, and answered from a query sent ahead
+ * when one matches (1: *rc and *value set), else 0. */
+static int qp_take(struct rc_proc *p, const struct proxy_inst *pi, const struct rc_msg *q,
+                   int *rc, uint64_t *value)
+{
+    if (!p->qp_on)
+        return 0;
+    if (p->qp_cur_on && p->qp_cur_mid == pi->m->id && p->qp_ncur < RC_PROC_QUERY_AHEAD)
+        p->qp_cur[p->qp_ncur++] = *q;
+    if (p->qp_inst != pi)
+        return 0;
+    for (uint32_t i = p->qp_next; i < p->qp_n; i++) {
+        if (!same_msg(&p->qp_pat[i], q))
+            continue;
+        if (wait_for(p, p->qp_seq[i]) != 0) {
+            *rc = RC_DUT_LOST;
+            *value = 0;
+            return 1;
+        }
+        if (!p->qp_done[i])
+            return 0; /* cannot happen: answered means taken by pop */
+        p->qp_next = i + 1u;
+        *rc = p->qp_rc[i];
+        *value = *rc == RC_OK ? p->qp_val[i] : 0;
+        p->stats.qhits++;
+        return 1;
+    }
+    return 0;
+}
+
 /* The next value of a sweep after e (the runner's loops in run.c: every
  * stride-th value, then the next group width from 0). 0 if there is none. */
 static int successor(const struct rc_msg *e, uint64_t stride, struct rc_msg *next)
@@ -1372,6 +1502,7 @@ static int proxy_create(struct rc_proc *p, uint32_t mid, void **inst,
         rc_proto_add(&b, "=");
         rc_proto_add_u64(&b, cfg->kv[i].value);
     }
+    qp_drop(p, 1);
     if (!p->up && restart(p) != 0)
         return RC_DUT_LOST;
     struct proxy_inst *pi = calloc(1, sizeof *pi);
@@ -1422,6 +1553,7 @@ static void proxy_destroy(void *inst)
             p->pred_have = 0;
             p->pred_src = NULL;
         }
+        qp_drop(p, 1);
         char text[64];
         struct rc_proto_buf b;
         rc_proto_buf_init(&b, text, sizeof text);
@@ -1450,8 +1582,10 @@ static int proxy_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
         return RC_INVAL;
     if (cap > RC_PROC_MAX_OUTPUTS)
         cap = RC_PROC_MAX_OUTPUTS;
-    if (pi->m->id == RC_M_CODEC && is_sweep_event(ev))
+    if (pi->m->id == RC_M_CODEC && is_sweep_event(ev)) {
+        qp_drop(p, 1);
         return decode_call(p, pi, ev, out, cap, n);
+    }
     if (p->spec_n > 0)
         drop_specs(p);
     char text[RC_PROC_LINE_MAX];
@@ -1465,6 +1599,7 @@ static int proxy_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
     e->m = pi->m;
     e->out = out;
     e->cap = cap;
+    qp_after_step(p, pi);
     if (wait_for(p, seq) != 0)
         return RC_DUT_LOST;
     e = pend_at(p, seq);
@@ -1485,6 +1620,9 @@ static int proxy_query(void *inst, const struct rc_msg *q, uint64_t *value)
     const struct rc_kind_desc *k = rc_kind_by_id(pi->m->queries, pi->m->nqueries, q->kind);
     if (k == NULL || q->nargs != rc_kind_nargs(k))
         return RC_INVAL;
+    int qrc;
+    if (qp_take(p, pi, q, &qrc, value))
+        return qrc;
     char text[RC_PROC_LINE_MAX];
     struct rc_proto_buf b;
     rc_proto_buf_init(&b, text, sizeof text);
@@ -1505,6 +1643,7 @@ static int proxy_fast(void *ctx, uint32_t width, uint32_t param, struct rc_msg *
     memset(out, 0, sizeof *out);
     if (p == NULL || !p->ident.fast)
         return RC_INVAL;
+    qp_drop(p, 1);
     if (!p->up && restart(p) != 0)
         return RC_DUT_LOST;
     struct rc_msg ev;
@@ -1721,13 +1860,14 @@ int rc_proc_step_many(struct rc_proc *p, void *inst, const struct rc_msg *ev, ui
     const struct rc_kind_desc *k = rc_kind_by_id(pi->m->events, pi->m->nevents, ev->kind);
     if (k == NULL || ev->nargs != rc_kind_nargs(k) || cap < RC_MAX_OUTPUTS)
         return res->rc = RC_INVAL;
+    qp_drop(p, 1);
     if (p->spec_n > 0)
         drop_specs(p);
     char text[RC_PROC_LINE_MAX];
     struct rc_proto_buf b;
     rc_proto_buf_init(&b, text, sizeof text);
     format_msg(&b, "step", pi->id, k, ev);
-    struct many c = {out, cap, 0, want, RC_OK, 0, 0, 0};
+    struct many c = {out, cap, 0, want, RC_OK, 0, 0, 0, 0, NULL, NULL};
     uint64_t sent = 0, first = 0, last = 0;
     int lost = 0;
     while (!c.stopped && c.done < times) {
@@ -1762,6 +1902,64 @@ int rc_proc_step_many(struct rc_proc *p, void *inst, const struct rc_msg *ev, ui
     res->overflow = c.overflow;
     res->rc = lost && !c.stopped && c.done < times ? RC_DUT_LOST : c.rc;
     return res->rc;
+}
+
+int rc_proc_sync(struct rc_proc *p)
+{
+    if (p == NULL || p->qn == 0)
+        return 0;
+    return wait_for(p, p->head_seq + p->qn - 1u);
+}
+
+void rc_proc_prefetch_queries(struct rc_proc *p, int on)
+{
+    if (p == NULL)
+        return;
+    qp_drop(p, 1);
+    p->qp_on = on != 0;
+    p->qp_npat = 0;
+}
+
+int rc_proc_step_each(struct rc_proc *p, void *inst, const struct rc_msg *ev, uint32_t times,
+                      struct rc_msg *out, uint32_t cap, uint32_t *counts, int *rcs,
+                      uint32_t *taken)
+{
+    struct proxy_inst *pi = inst;
+    if (taken != NULL)
+        *taken = 0;
+    if (p == NULL || pi == NULL || pi->p != p || ev == NULL || out == NULL ||
+        counts == NULL || rcs == NULL || taken == NULL || times == 0)
+        return RC_INVAL;
+    if (pi->gen != p->gen || !p->up)
+        return RC_DUT_LOST;
+    const struct rc_kind_desc *k = rc_kind_by_id(pi->m->events, pi->m->nevents, ev->kind);
+    if (k == NULL || ev->nargs != rc_kind_nargs(k))
+        return RC_INVAL;
+    qp_drop(p, 0);
+    if (p->spec_n > 0)
+        drop_specs(p);
+    char text[RC_PROC_LINE_MAX];
+    struct rc_proto_buf b;
+    rc_proto_buf_init(&b, text, sizeof text);
+    format_msg(&b, "step", pi->id, k, ev);
+    struct many c = {out, cap, 0, RC_OK, RC_OK, 0, 0, 0, 1, counts, rcs};
+    uint64_t last = 0;
+    for (uint32_t i = 0; i < times; i++) {
+        /* enqueue waits for the oldest answer when the queue is full */
+        uint64_t seq = enqueue(p, P_STEP, text, b.len);
+        if (seq == UINT64_MAX)
+            return RC_DUT_LOST;
+        struct pend *e = pend_at(p, seq);
+        e->m = pi->m;
+        e->many = &c;
+        last = seq;
+    }
+    qp_after_step(p, pi); /* the queries follow the last one */
+    /* every answer is read before c goes out of scope */
+    if (wait_for(p, last) != 0)
+        return RC_DUT_LOST;
+    *taken = (uint32_t)c.done;
+    return RC_OK;
 }
 
 const char *rc_proc_last_error(const struct rc_proc *p)

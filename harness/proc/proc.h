@@ -95,6 +95,9 @@
  * sweep (see "Pipelining" below). */
 #define RC_PROC_PREFETCH 128u
 
+/* Most queries rc_proc_prefetch_queries sends ahead with one step. */
+#define RC_PROC_QUERY_AHEAD 256u
+
 /* Live instances the shim keeps; a create beyond it answers result=full. */
 #define RC_SHIM_MAX_INSTANCES 1024u
 
@@ -175,6 +178,8 @@ struct rc_proc_stats {
     uint64_t waits;      /* times the caller waited for an answer */
     uint64_t prefetched; /* speculative codec requests sent */
     uint64_t hits;       /* calls answered from a speculative request */
+    uint64_t qprefetched; /* queries sent ahead (rc_proc_prefetch_queries) */
+    uint64_t qhits;       /* queries answered from one sent ahead */
 };
 void rc_proc_get_stats(const struct rc_proc *p, struct rc_proc_stats *s);
 
@@ -207,6 +212,52 @@ struct rc_proc *rc_proc_of(const struct rc_dut *dut);
  */
 int rc_proc_step_many(struct rc_proc *p, void *inst, const struct rc_msg *ev, uint64_t times,
                       int want, struct rc_msg *out, uint32_t cap, struct rc_many *res);
+
+/*
+ * `times` repetitions of step ev on inst sent at once, every answer kept:
+ * repetition i (i < *taken) returned rcs[i] with counts[i] outputs, which
+ * follow those of repetition i-1 in out. Nothing stops at a result (unlike
+ * rc_proc_step_many); the room does: a repetition whose outputs do not fit
+ * in what is left of cap (at most RC_PROC_MAX_OUTPUTS each) and every later
+ * one are executed by the DUT but not taken (*taken < times). For callers
+ * that know the next calls will be these steps (procdut.h). With
+ * rc_proc_prefetch_queries on, the queries are sent ahead after the last
+ * repetition as after a step. Returns RC_OK,
+ * RC_DUT_LOST when the process failed before every answer came, RC_INVAL for
+ * bad arguments (NULL, times 0, an instance of another client, an unknown
+ * kind or wrong nargs).
+ */
+int rc_proc_step_each(struct rc_proc *p, void *inst, const struct rc_msg *ev, uint32_t times,
+                      struct rc_msg *out, uint32_t cap, uint32_t *counts, int *rcs,
+                      uint32_t *taken);
+
+/*
+ * Queries sent ahead (off by default; the differential fuzz target turns it
+ * on). With on != 0, every step of an instance (not rc_proc_step_many, not
+ * the codec sweeps; the last of rc_proc_step_each) is followed in the same
+ * write by the queries the caller made after the last step of the same
+ * machine that was followed by any (up to
+ * RC_PROC_QUERY_AHEAD, in that order, for the instance just stepped); a
+ * query the caller then makes on that instance is answered from the first
+ * matching one not taken yet, without a round trip, and any other query
+ * goes out as usual. The rest are dropped (executed, answers read and
+ * thrown away) at the next step, create, destroy, step_many or fast path
+ * call. A caller that queries the same state after every event so pays
+ * one round trip per event instead of one per query. Only for a DUT whose
+ * queries change nothing (dut.h: a query observes state): an extra query
+ * must be harmless. Turning it on or off forgets what was learned. NULL p:
+ * nothing.
+ */
+void rc_proc_prefetch_queries(struct rc_proc *p, int on);
+
+/*
+ * Wait until every request sent so far is answered (a destroy's `ok`,
+ * dropped predictions): so that a failure they cause is seen now, not at a
+ * later call that has nothing to do with it. 0, or -1 when the process was
+ * lost on the way (rc_proc_last_error says why; the next create restarts
+ * it). 0 for NULL p or when nothing is outstanding.
+ */
+int rc_proc_sync(struct rc_proc *p);
 
 /* The DUT process id, or -1 when none is running (tests). */
 long rc_proc_pid(const struct rc_proc *p);
