@@ -9,11 +9,24 @@
  *
  * The vendor DUT is the shared library named by the environment variable
  * RIOCHECK_FUZZ_DUT, loaded once (rc_dut_load: ABI version 2, or 1, ABI
- * version checked) before the first input. Without the variable the "vendor"
+ * version checked) before the first input, or a program speaking the DUT
+ * protocol (docs/dut-protocol.md, riocheck run --dut-cmd): the words of
+ * RIOCHECK_FUZZ_DUT_CMD (split at blanks, no quoting) or the lines of the
+ * file RIOCHECK_FUZZ_DUT_CMD_FILE (one argument per line), started and
+ * checked before the first input and then once in every process that runs
+ * inputs (harness/proc/procdut.h: a fork server never shares it), with
+ * RIOCHECK_FUZZ_DUT_TIMEOUT_MS per answer (default DIFF_PROC_TIMEOUT_MS),
+ * the per-event queries sent ahead with each step and the repetitions of a
+ * record between two query points sent at once (diff_ahead;
+ * RIOCHECK_FUZZ_DUT_PREFETCH=0 turns both off). A DUT that cannot start is an error at startup (exit 2);
+ * one that crashes, hangs or answers garbage during an input is a finding
+ * ("the DUT process failed: ..." with what it did and the request). Without
+ * either the "vendor"
  * is the reference itself: the target then checks that the reference is
  * deterministic and that its instances share nothing (two instances fed the
- * same program must never differ). The loaded library is the only state kept
- * between inputs, and it is not derived from any input.
+ * same program must never differ). The loaded library (or the DUT process)
+ * is the only state kept between inputs, and it is not derived from any
+ * input.
  *
  * Compared, for every event (every repetition) and every query:
  *   - create: the result (a vendor answering RC_NOTSUP, or lacking the
@@ -49,11 +62,13 @@
  * found (fuzz/tools/diff-findtime.sh), and fuzz/tools/diff-conforming.sh for
  * the soundness test on the conforming examples.
  */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../harness/core/dutload.h"
 #include "../harness/core/registry.h"
+#include "../harness/proc/procdut.h"
 #include "../harness/refdut/refdut.h"
 #include "common/evcfg.h"
 #include "common/evmut.h"
@@ -146,11 +161,91 @@ static const struct rc_dut *diff_vendor;
 
 static void diff_policies(const struct rc_dut *d);
 
+/* The --dut-cmd vendor (RIOCHECK_FUZZ_DUT_CMD / _CMD_FILE): a lost DUT
+ * process is a finding (diff_lost). The answer timeout stays well below the
+ * engines' per-input timeouts (diff.options: 10 s), so that a hung DUT is
+ * reported, and killed, by this target rather than by the engine. */
+#define DIFF_PROC_TIMEOUT_MS 5000u
+static struct rc_procdut *diff_proc;
+static void diff_lost(void *arg, const char *why);
+static uint64_t diff_ahead(void *arg);
+
+static void diff_proc_close(void)
+{
+    struct rc_proc_stats st;
+    struct rc_procdut_stats a;
+    rc_procdut_stats(diff_proc, &st, &a);
+    if (st.spawns != 0)
+        fprintf(stderr, "diff: DUT process: %llu requests, %llu waits for an answer, "
+                "%llu queries sent ahead (%llu taken), %llu steps sent ahead (%llu "
+                "taken, %llu instances rebuilt), %llu started\n",
+                (unsigned long long)st.requests, (unsigned long long)st.waits,
+                (unsigned long long)st.qprefetched, (unsigned long long)st.qhits,
+                (unsigned long long)a.sent_ahead, (unsigned long long)a.taken_ahead,
+                (unsigned long long)a.rebuilds, (unsigned long long)st.spawns);
+    rc_procdut_close(diff_proc);
+    diff_proc = NULL;
+}
+
+static const struct rc_dut *load_proc_vendor(const char *cmd, const char *file)
+{
+    char err[900];
+    char **argv = NULL;
+    const char *what = cmd != NULL ? "RIOCHECK_FUZZ_DUT_CMD" : "RIOCHECK_FUZZ_DUT_CMD_FILE";
+    if ((cmd != NULL ? rc_procdut_words(&argv, cmd, what, err, sizeof err)
+                     : rc_procdut_argfile(&argv, file, err, sizeof err)) != 0) {
+        fprintf(stderr, "diff: %s%s\n", cmd != NULL ? "" : "RIOCHECK_FUZZ_DUT_CMD_FILE=", err);
+        exit(2);
+    }
+    unsigned long t = DIFF_PROC_TIMEOUT_MS;
+    const char *ts = getenv("RIOCHECK_FUZZ_DUT_TIMEOUT_MS");
+    if (ts != NULL && ts[0] != '\0') {
+        char *end;
+        errno = 0;
+        t = strtoul(ts, &end, 10);
+        if (ts[0] < '0' || ts[0] > '9' || *end != '\0' || errno != 0 || t > 86400000ul) {
+            fprintf(stderr, "diff: RIOCHECK_FUZZ_DUT_TIMEOUT_MS=%s: not a number of "
+                    "milliseconds (0 to 86400000; 0: no limit)\n", ts);
+            exit(2);
+        }
+    }
+    const char *pf = getenv("RIOCHECK_FUZZ_DUT_PREFETCH");
+    int batch = pf == NULL || strcmp(pf, "0") != 0;
+    if (rc_procdut_open(&diff_proc, argv, (unsigned)t,
+                        batch ? RC_PROCDUT_PREFETCH_QUERIES : 0u, diff_lost,
+                        batch ? diff_ahead : NULL, NULL, err, sizeof err) != 0) {
+        fprintf(stderr, "diff: cannot start the DUT of %s=%s: %s\n", what,
+                cmd != NULL ? cmd : file, err);
+        exit(2);
+    }
+    rc_procdut_free_words(argv);
+    (void)atexit(diff_proc_close);
+    const struct rc_dut *d = rc_procdut_dut(diff_proc);
+    fprintf(stderr, "diff: vendor DUT %s (process: %s=%s, timeout %lu ms)\n", d->name, what,
+            cmd != NULL ? cmd : file, t);
+    diff_vendor = d;
+    diff_policies(d);
+    return d;
+}
+
 static const struct rc_dut *load_vendor(void)
 {
     if (diff_vendor != NULL)
         return diff_vendor;
     const char *path = getenv("RIOCHECK_FUZZ_DUT");
+    const char *cmd = getenv("RIOCHECK_FUZZ_DUT_CMD");
+    const char *file = getenv("RIOCHECK_FUZZ_DUT_CMD_FILE");
+    int have_path = path != NULL && path[0] != '\0';
+    int have_cmd = cmd != NULL && cmd[0] != '\0';
+    int have_file = file != NULL && file[0] != '\0';
+    if (have_path + have_cmd + have_file > 1) {
+        fprintf(stderr, "diff: give one of RIOCHECK_FUZZ_DUT (a library), "
+                "RIOCHECK_FUZZ_DUT_CMD (a command) and RIOCHECK_FUZZ_DUT_CMD_FILE (a "
+                "command, one argument per line), not several\n");
+        exit(2);
+    }
+    if (have_cmd || have_file)
+        return load_proc_vendor(have_cmd ? cmd : NULL, file);
     if (path == NULL || path[0] == '\0') {
         diff_vendor = rc_refdut();
         diff_policies(diff_vendor);
@@ -360,6 +455,47 @@ static int differ(struct ctx *c, const char *what, const char *ref,
               "vendor: %s; rule %s",
               evprog_machine_name(c->p.machine), what, e, (unsigned)c->rep, ref,
               dut, rule);
+}
+
+/* The input being run, for diff_lost. */
+static const struct ctx *diff_cur;
+
+/* The --dut-cmd DUT process failed (crashed, hung, answered garbage): a
+ * finding, reported like a difference, with what the process did and the
+ * request it was answering (harness/proc). */
+static void diff_lost(void *arg, const char *why)
+{
+    (void)arg;
+    const struct ctx *c = diff_cur;
+    char e[700];
+    if (c != NULL && c->st.kind != NULL)
+        evprog_format(e, sizeof e, &c->p, &c->st);
+    else
+        snprintf(e, sizeof e, "create");
+    fuzz_fail("diff %s: the DUT process failed: %s; %s, repetition %u",
+              c != NULL ? evprog_machine_name(c->p.machine) : "?", why, e,
+              c != NULL ? (unsigned)c->rep : 0u);
+}
+
+/* For the --dut-cmd vendor's batching (harness/proc/procdut.h): how many
+ * more steps of the record's event follow the one being made with no query
+ * in between - up to the next repetition run() queries after (the first
+ * 64, every 64th, the last). A wrong answer costs time only (the DUT
+ * process's instance is then rebuilt), so the rest of run()'s conditions
+ * (the output budget, a vendor notsup, a translated event) are left out. */
+static uint64_t diff_ahead(void *arg)
+{
+    (void)arg;
+    const struct ctx *c = diff_cur;
+    if (c == NULL || c->st.kind == NULL || c->st.query || c->rep + 1u >= c->st.repeat)
+        return 0;
+    uint64_t r = c->rep, last = c->st.repeat - 1u;
+    if (c->qskip != UINT32_MAX && r < 64u)
+        return 0; /* queried after this one */
+    uint64_t q = c->qskip == UINT32_MAX ? last : (r / 64u) * 64u + 63u;
+    if (q > last)
+        q = last;
+    return q - r;
 }
 
 /* An invariant every device must keep, broken by the vendor's output o. */
@@ -1075,6 +1211,7 @@ static void diff_config(const struct evprog *p, const struct rc_dut *vendor,
 
 static void run(struct ctx *c, const struct rc_dut *vendor)
 {
+    diff_cur = c;
     struct rc_config cfg;
     diff_config(&c->p, vendor, &cfg);
     const struct rc_machine_ops *ro = &rc_refdut()->machine[c->p.machine];
