@@ -290,7 +290,8 @@ check: $(REF_TESTS) $(HARNESS_TESTS) $(RIOCHECK) $(SHIM) $(EXAMPLES)
 	    harness/examples/gen-absent-bits_test.sh harness/mutation/tests/mutate_test.sh \
 	    docs/interpretations_test.sh harness/report/tests/html_test.sh \
 	    harness/report/tests/ci_test.sh \
-	    fuzz/tools/engines_test.sh packaging/man_test.sh packaging/spdx_test.sh
+	    fuzz/tools/engines_test.sh packaging/man_test.sh packaging/spdx_test.sh \
+	    fuzz/tools/proc-replay_test.sh
 # ci_test.sh's JSON Schema checker (docs/results.schema.json)
 check: $(O)/tests/schemacheck
 
@@ -556,6 +557,10 @@ FUZZ_COV_cs48 := reference/src/cs.c reference/src/voq.c
 FUZZ_COV_cs64 := reference/src/cs.c reference/src/voq.c
 FUZZ_COV_stype2 := reference/src/voq.c
 FUZZ_COV_ccp := reference/src/ccp.c
+# diff: everything but the --dut-cmd client (harness/proc): how many times it
+# polls or reads a pipe depends on timing, not on the input, and would make
+# libFuzzer keep inputs for nothing (fuzz/README.md, --dut-cmd).
+FUZZ_COV_diff := $(filter-out harness/proc/% $(FUZZ_NOCOV_SRC),$(FUZZ_LINK_SRC))
 # diff: the reference's state machines (its own file stays instrumented);
 # not the ABI adapter, registry and program decoder, whose comparisons cost
 # half of every execution and guide nothing (fuzz/DIFFERENTIAL.md, speed).
