@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Valid configuration headers (evcfg.h): the valid set of every key of every
  * machine's CONFIG table, and the fold of a decoded header into them. */
 #include "evcfg.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * fuzz/common/evcfg.h - VALID configuration headers for event programs
  * (issue 14): every header decodes to a configuration a conforming device of
