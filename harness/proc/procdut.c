@@ -527,7 +527,7 @@ static int w_step(void *inst, const struct rc_msg *ev, struct rc_msg *out, uint3
     uint32_t fit = AHEAD_ROOM / (2u * w->last_n + 2u);
     if (batch > fit)
         batch = fit;
-    if (batch >= 2u && cap >= RC_PROC_MAX_OUTPUTS && ahead_buffers(w) == 0) {
+    if (batch >= 2u && ahead_buffers(w) == 0) {
         uint32_t taken = 0;
         int rc = rc_proc_step_each(pd->p, w->in, ev, batch, w->a_out, AHEAD_ROOM, w->a_cnt,
                                    w->a_rc, &taken);
