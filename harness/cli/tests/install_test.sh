@@ -26,7 +26,10 @@
 #      the new data directory; once riocheck has --data (the compiled-in
 #      data directory), it runs from another folder with no option and no
 #      RIOCHECK_DATA;
-#   6. make uninstall removes every file of both installs.
+#   6. make uninstall removes every file of both installs;
+#   and first (make -n): CC from the environment or the command line is the
+#   default variant's compiler, CPPFLAGS and CFLAGS are passed, WERROR=0
+#   keeps the warnings without -Werror, VARIANT=clang keeps clang.
 # RIOCHECK: the variant's riocheck (default build/gcc/bin/riocheck): the
 # install uses its BUILD and VARIANT. INSTALL_TEST_MAKE: the make command
 # (default make). Last line: "install_test: N passed, N failed".
@@ -70,6 +73,44 @@ case "$version" in
 esac
 major=${version%%.*}
 case "$version" in *.*.*) libver=$version ;; *) libver=$version.0 ;; esac
+
+# -- 0. a packager's flags (make -n: the compile line of one object) ----------------
+# plan "ENV=V ..." [MAKEVAR=V...]: the command make would run to compile
+# harness/cli/main.c in a build folder that does not exist, with those
+# environment and make variables.
+plan() {
+    envs=$1
+    shift
+    variant=gcc
+    for a in "$@"; do
+        case "$a" in VARIANT=*) variant=${a#VARIANT=} ;; esac
+    done
+    # shellcheck disable=SC2086 # envs: words
+    env -u CC -u CFLAGS -u CPPFLAGS -u LDFLAGS -u WERROR $envs $MAKE_CMD --no-print-directory -n -C "$root" \
+        BUILD="$tmp/plan" "$@" "$tmp/plan/$variant/harness/cli/main.o" 2>&1 | grep -- '-c harness/cli/main.c'
+}
+p=$(plan "")
+case "$p" in
+"gcc "*-Wall*-Werror*) ok "default: gcc with the strict warnings and -Werror" ;;
+*) bad "default compile line: $p" ;;
+esac
+p=$(plan CC=my-cc-14)
+case "$p" in
+"my-cc-14 "*-Werror*) ok "CC from the environment is the gcc variant's compiler" ;;
+*) bad "CC=my-cc-14 in the environment: $p" ;;
+esac
+p=$(plan "" CC=my-cc-14 CPPFLAGS=-DRC_PLAN_MARK CFLAGS=-DRC_PLAN_CFLAGS WERROR=0)
+case "$p" in
+*-Werror*) bad "WERROR=0 still has -Werror: $p" ;;
+"my-cc-14 "*-Wall*-Wconversion*-DRC_PLAN_MARK*-DRC_PLAN_CFLAGS*) ok "make CC=... CPPFLAGS=... CFLAGS=... WERROR=0: that compiler, CPPFLAGS before CFLAGS, the warnings without -Werror" ;;
+*) bad "make CC=my-cc-14 CPPFLAGS=... WERROR=0: $p" ;;
+esac
+p=$(plan CC=my-cc-14 VARIANT=clang)
+case "$p" in
+"clang "*) ok "VARIANT=clang keeps clang (CC in the environment is for the default variant)" ;;
+*) bad "VARIANT=clang with CC in the environment: $p" ;;
+esac
+rm -rf "$tmp/plan"
 
 # -- 1. the staged install -----------------------------------------------------
 P=/opt/riocheck-test
