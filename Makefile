@@ -575,7 +575,9 @@ fuzz_tdir = $(if $(filter $(1),$(FUZZ_NOCOV_TARGETS)),$(2),$(3))
 # features from an empty corpus within 18,000 executions (their custom
 # mutators keep CRCs valid, their dictionaries hold the field values), and
 # without it they run about 1.17x as many (fuzz/README.md, Speed).
-FUZZ_NOCMP_TARGETS := cs48 cs64 stype2 ccp
+# diff too: its mutator builds values by structure (common/evmut.h), and the
+# reference's comparison callbacks were a third of an execution.
+FUZZ_NOCMP_TARGETS := cs48 cs64 stype2 ccp diff
 fuzz_covdir = $(if $(filter $(1),$(FUZZ_NOCMP_TARGETS)),covnocmp,cov)
 FUZZ_MUTATOR_TARGETS := $(patsubst fuzz/%.c,%,$(shell grep -l '^size_t LLVMFuzzerCustomMutator' $(FUZZ_TARGETS:%=fuzz/%.c) /dev/null))
 
