@@ -557,13 +557,13 @@ FUZZ_COV_cs48 := reference/src/cs.c reference/src/voq.c
 FUZZ_COV_cs64 := reference/src/cs.c reference/src/voq.c
 FUZZ_COV_stype2 := reference/src/voq.c
 FUZZ_COV_ccp := reference/src/ccp.c
-# diff: everything but the --dut-cmd client (harness/proc): how many times it
-# polls or reads a pipe depends on timing, not on the input, and would make
-# libFuzzer keep inputs for nothing (fuzz/README.md, --dut-cmd).
-FUZZ_COV_diff := $(filter-out harness/proc/% $(FUZZ_NOCOV_SRC),$(FUZZ_LINK_SRC))
-# diff: the reference's state machines (its own file stays instrumented);
-# not the ABI adapter, registry and program decoder, whose comparisons cost
-# half of every execution and guide nothing (fuzz/DIFFERENTIAL.md, speed).
+# diff: the reference's state machines only (its own file stays
+# instrumented): not the ABI adapter, registry and program decoder, whose
+# comparisons cost half of every execution and guide nothing
+# (fuzz/DIFFERENTIAL.md, speed), and not the --dut-cmd client (harness/proc):
+# how many times it polls or reads a pipe depends on timing, not on the
+# input, and would make libFuzzer keep inputs for nothing (fuzz/README.md,
+# --dut-cmd).
 FUZZ_COV_diff := $(filter-out reference/src/crc.c,$(wildcard reference/src/*.c))
 # ... and their own file (the checks) without coverage either: feedback
 # comes from the code under test; the checks' comparisons only slow every
