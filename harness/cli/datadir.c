@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Where riocheck's data is (suites/catalogue.tsv, vectors/, docs/), and the
- * name riocheck's rerun lines give the command. The only file built with
- * -DRIOCHECK_DATADIR="..." (the Makefile: DATADIR, make install). */
+ * name riocheck's rerun lines give the command. The only file that reads
+ * RIOCHECK_DATADIR (-DRIOCHECK_DATADIR="...": the Makefile's DATADIR, for the
+ * riocheck make install installs; undefined in BUILD/VARIANT/bin/riocheck). */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <errno.h>
 #include <limits.h>
