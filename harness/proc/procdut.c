@@ -380,16 +380,25 @@ static int w_create(struct rc_procdut *pd, uint32_t mid, void **inst, const stru
         free(w);
         return RC_LOST;
     }
+    /* only the keys of the machine's table have a name to send (the
+     * protocol cannot carry others; an in-process DUT ignores them) */
+    if (cfg != NULL) {
+        const struct rc_machine_desc *m = rc_machine_by_id(mid);
+        for (uint32_t i = 0; i < cfg->n && i < RC_MAX_CONFIG; i++)
+            for (size_t k = 0; k < m->nconfig; k++)
+                if (m->config[k].key == cfg->kv[i].key && cfg->kv[i].key != 0) {
+                    w->cfg.kv[w->cfg.n++] = cfg->kv[i];
+                    break;
+                }
+    }
     const struct rc_dut *d = rc_proc_dut(pd->p);
-    int rc = lost_check(pd, d->machine[mid].create(d->ctx, &w->in, cfg));
+    int rc = lost_check(pd, d->machine[mid].create(d->ctx, &w->in, &w->cfg));
     if (rc != RC_OK) {
         free(w);
         return rc;
     }
     w->pd = pd;
     w->mid = mid;
-    if (cfg != NULL)
-        w->cfg = *cfg;
     *inst = w;
     return RC_OK;
 }
