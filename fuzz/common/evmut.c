@@ -233,13 +233,52 @@ static void gen_u32(struct out *o, struct fuzz_rng *r)
         put(o, (uint8_t)(x >> s));
 }
 
+/* The values a side of Part 9 receives (small values = the values): an
+ * arbitration transmitter gets the destination's answers XOFF(ARB) 1 and
+ * XON(ARB) 4 (2.4.7 rules 2, 3), a receiver the source's REQUEST_SINGLE 5,
+ * REQUEST_MULTI 6 and RELEASE 2 (rules 4, 7); end points and switches act
+ * on FAM 000, congestion management (Table 3-2). The other values stay
+ * reachable (a quarter of the time), they only cause no action. */
+struct hint {
+    uint32_t machine, kind;
+    const char *arg;
+    uint8_t n, v[3];
+};
+
+static const struct hint hints[] = {
+    {RC_M_ARBTX, RC_ARBTX_EV_CCP, "cmd", 2, {1, 4, 0}},
+    {RC_M_ARBRX, RC_ARBRX_EV_CCP, "cmd", 3, {5, 6, 2}},
+    {RC_M_EP, RC_EP_EV_CCP, "fam", 1, {0, 0, 0}},
+    {RC_M_SW, RC_SW_EV_FORWARD, "fam", 1, {0, 0, 0}},
+};
+
+static int hinted(const struct prog *g, const struct rc_kind_desc *k,
+                  const char *name, struct fuzz_rng *r, uint8_t *b)
+{
+    for (size_t i = 0; i < sizeof hints / sizeof hints[0]; i++)
+        if (hints[i].machine == g->machine && k != NULL &&
+            hints[i].kind == k->kind && strcmp(hints[i].arg, name) == 0 &&
+            fuzz_rng_below(r, 4) != 0) {
+            *b = hints[i].v[fuzz_rng_below(r, hints[i].n)];
+            return 1;
+        }
+    return 0;
+}
+
 /* A value for argument name: usually a small value (a meaningful one),
  * sometimes a copy of another record's, rarely a 32-bit one. */
 static void gen_value(struct out *o, const struct prog *g, struct fuzz_rng *r,
-                      const char *name)
+                      const struct rc_kind_desc *k, const char *name)
 {
+    uint8_t hb;
+    if (hinted(g, k, name, r, &hb)) {
+        put(o, hb);
+        return;
+    }
     unsigned pick = fuzz_rng_below(r, 16);
-    if (pick < 4u) {
+    /* ports, VCs, flows, IDs: half of them name what another record named,
+     * so that records act on the same port / flow */
+    if (pick < 4u || (pick < 8u && is_target_arg(name))) {
         const struct rec *c = NULL;
         const struct item *it = same_named(g, r, name, &c);
         if (it != NULL) {
@@ -362,7 +401,7 @@ static int new_record(const struct prog *g, struct fuzz_rng *r, struct rec *c)
             gen_bytes(&o, g, r, k);
             i += 2u;
         } else {
-            gen_value(&o, g, r, k->args[i]);
+            gen_value(&o, g, r, k, k->args[i]);
         }
     }
     if (rep)
@@ -405,7 +444,7 @@ static int rebuild(const struct prog *g, struct fuzz_rng *r, struct rec *c,
             }
             /* fall through */
         default:
-            gen_value(&o, g, r, it->name);
+            gen_value(&o, g, r, c->kind, it->name);
             break;
         }
     }
@@ -545,7 +584,7 @@ size_t evmut_mutate(uint8_t *data, size_t size, size_t max_size,
         uint8_t two[2] = {m, 0};
         parse(g, two, 2);
         new_header(g, &r, &h);
-        unsigned n = 1u + fuzz_rng_below(&r, 4);
+        unsigned n = 1u + fuzz_rng_below(&r, 8);
         for (unsigned i = 0; i < n; i++) {
             struct rec c;
             if (new_record(g, &r, &c) == 0)
@@ -568,7 +607,7 @@ size_t evmut_mutate(uint8_t *data, size_t size, size_t max_size,
         case 3:
         case 4: /* insert a new record */
             if (new_record(g, &r, &c) == 0)
-                ins(g, fuzz_rng_below(&r, g->n + 1u), &c);
+                ins(g, fuzz_rng_below(&r, 2) ? g->n : fuzz_rng_below(&r, g->n + 1u), &c);
             break;
         case 5:
         case 6: /* delete */
