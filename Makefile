@@ -560,7 +560,8 @@ FUZZ_COV_ccp := reference/src/ccp.c
 # diff: the reference's state machines only (its own file stays
 # instrumented): not the ABI adapter, registry and program decoder, whose
 # comparisons cost half of every execution and guide nothing
-# (fuzz/DIFFERENTIAL.md, speed), and not the --dut-cmd client (harness/proc):
+# (fuzz/DIFFERENTIAL.md, speed), nor fuzz/diff.c (FUZZ_NOCOV_TARGETS: its
+# output comparisons were a fifth), nor the --dut-cmd client (harness/proc):
 # how many times it polls or reads a pipe depends on timing, not on the
 # input, and would make libFuzzer keep inputs for nothing (fuzz/README.md,
 # --dut-cmd).
@@ -568,7 +569,7 @@ FUZZ_COV_diff := $(filter-out reference/src/crc.c,$(wildcard reference/src/*.c))
 # ... and their own file (the checks) without coverage either: feedback
 # comes from the code under test; the checks' comparisons only slow every
 # execution down (fuzz/README.md, exec/s).
-FUZZ_NOCOV_TARGETS := cs48 cs64 stype2 ccp
+FUZZ_NOCOV_TARGETS := cs48 cs64 stype2 ccp diff
 fuzz_tdir = $(if $(filter $(1),$(FUZZ_NOCOV_TARGETS)),$(2),$(3))
 # ... and their code under test without comparison tracing (libFuzzer's
 # trace-cmp): with and without it these targets reach the same coverage and
