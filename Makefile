@@ -557,8 +557,7 @@ FUZZ_COV_cs48 := reference/src/cs.c reference/src/voq.c
 FUZZ_COV_cs64 := reference/src/cs.c reference/src/voq.c
 FUZZ_COV_stype2 := reference/src/voq.c
 FUZZ_COV_ccp := reference/src/ccp.c
-# diff: the reference's state machines only (its own file stays
-# instrumented): not the ABI adapter, registry and program decoder, whose
+# diff: the reference's state machines only: not the ABI adapter, registry and program decoder, whose
 # comparisons cost half of every execution and guide nothing
 # (fuzz/DIFFERENTIAL.md, speed), nor fuzz/diff.c (FUZZ_NOCOV_TARGETS: its
 # output comparisons were a fifth), nor the --dut-cmd client (harness/proc):
@@ -725,10 +724,13 @@ endif
 fuzz-bench: fuzz-build
 	FUZZ_BUILD=$(BUILD) sh fuzz/tools/bench.sh $(BENCH_TIME) $(FUZZ_TARGETS)
 
-# Time for the differential target to find each example vendor (gcc examples).
+# Time for the differential target to find each example vendor (gcc examples),
+# from the seeds, or CORPUS=none (an empty corpus) or CORPUS=DIR; TIME per vendor
+# (default 60).
 fuzz-findtime: fuzz-build
 	$(MAKE) --no-print-directory VARIANT=gcc examples
-	sh fuzz/tools/diff-findtime.sh --bin $(FUZZ_O)/diff --libdir $(BUILD)/gcc/lib
+	sh fuzz/tools/diff-findtime.sh --bin $(FUZZ_O)/diff --libdir $(BUILD)/gcc/lib \
+	  --time $(TIME) $(if $(CORPUS),--corpus $(CORPUS))
 
 # Soundness of the differential target (issue 10): its seeds against every
 # conforming example (no finding) and every broken one (found); no clang.
