@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Structure-aware mutation of differential inputs (evmut.h). */
 #include "evmut.h"
 
