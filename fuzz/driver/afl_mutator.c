@@ -8,7 +8,9 @@
  *     afl-fuzz -i fuzz/corpus/cs48 -o out -- build/fuzz-afl/cs48
  *
  * AFL++ then alternates its own mutations with this one (set
- * AFL_CUSTOM_MUTATOR_ONLY=1 to use only this one). The target's mutator may
+ * AFL_CUSTOM_MUTATOR_ONLY=1 to use only this one). A target that also
+ * defines LLVMFuzzerCustomCrossOver (diff: fuzz/common/evmut.h) gets AFL++'s
+ * splice partner (add_buf) a quarter of the time. The target's mutator may
  * ask for a raw mutation through LLVMFuzzerMutate, which libFuzzer provides;
  * here it is a small havoc of bit flips, byte sets, interesting values,
  * insertions and deletions.
@@ -55,8 +57,6 @@ size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size,
                        size_t max_size)
 {
     struct afl_mutator *m = data;
-    (void)add_buf;
-    (void)add_buf_size;
     if (max_size > MUTATOR_MAX_SIZE)
         max_size = MUTATOR_MAX_SIZE;
     if (m->cap < max_size) {
@@ -72,9 +72,20 @@ size_t afl_custom_fuzz(void *data, uint8_t *buf, size_t buf_size,
         *out_buf = buf;
         return buf_size;
     }
+    size_t n;
+    if (LLVMFuzzerCustomCrossOver != NULL && add_buf != NULL &&
+        add_buf_size > 0 && fuzz_rng_below(&m->rng, 4) == 0) {
+        /* a quarter of the time, the target's crossover with AFL++'s
+         * splice partner */
+        n = LLVMFuzzerCustomCrossOver(buf, buf_size, add_buf, add_buf_size,
+                                      m->buf, max_size,
+                                      (unsigned int)fuzz_rng_next(&m->rng));
+        *out_buf = m->buf;
+        return n <= max_size ? n : max_size;
+    }
     memcpy(m->buf, buf, buf_size);
-    size_t n = LLVMFuzzerCustomMutator(m->buf, buf_size, max_size,
-                                       (unsigned int)fuzz_rng_next(&m->rng));
+    n = LLVMFuzzerCustomMutator(m->buf, buf_size, max_size,
+                                (unsigned int)fuzz_rng_next(&m->rng));
     *out_buf = m->buf;
     return n <= max_size ? n : max_size;
 }
