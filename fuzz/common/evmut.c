@@ -251,6 +251,12 @@ static const struct hint hints[] = {
     {RC_M_ARBRX, RC_ARBRX_EV_CCP, "cmd", 3, {5, 6, 2}},
     {RC_M_EP, RC_EP_EV_CCP, "fam", 1, {0, 0, 0}},
     {RC_M_SW, RC_SW_EV_FORWARD, "fam", 1, {0, 0, 0}},
+    /* a type 7 packet to pack: ftype 0111, tt Dev8/16/32, VC 0/1 (Part 6
+     * packet header), so that packing succeeds and its bytes (CRC-16) are
+     * compared */
+    {RC_M_CODEC, RC_CODEC_EV_CCP_PACK, "ftype", 1, {7, 0, 0}},
+    {RC_M_CODEC, RC_CODEC_EV_CCP_PACK, "tt", 3, {0, 1, 2}},
+    {RC_M_CODEC, RC_CODEC_EV_CCP_PACK, "vc", 2, {0, 1, 0}},
 };
 
 static int hinted(const struct prog *g, const struct rc_kind_desc *k,
