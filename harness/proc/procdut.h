@@ -57,10 +57,11 @@ int rc_procdut_words(char ***argv, const char *cmd, const char *what, char *err,
 /*
  * The arguments in text[0..len): one per line, taken as written (no
  * trimming, no quoting, no comments; a line "" is an empty argument); lines
- * end at LF, a CR right before the LF is dropped, and the last line needs
- * no LF. The first line is the program. Errors (-1, the reason with
- * "NAME:LINE: " in err; name may be NULL for "<input>"): a NUL byte, a
- * first line that is empty, no line at all, NULL arguments, out of memory.
+ * end at LF, a CR ending a line (right before the LF, or at the end of the
+ * text) is dropped, and the last line needs no LF. The first line is the
+ * program. Errors (-1, the reason with "NAME:LINE: " in err; name may be
+ * NULL for "<input>"): a NUL byte, a first line that is empty, no line at
+ * all, NULL arguments, out of memory.
  * Otherwise as rc_procdut_words.
  */
 int rc_procdut_lines(char ***argv, const char *text, size_t len, const char *name, char *err,
