@@ -15,7 +15,8 @@
 # Where the line goes: first, or after a #! line; last in the files whose line
 # numbers are cited elsewhere: vectors/ (FILE:LINE in reports and documents),
 # suites/*.tsv, reference/src/*.c (harness/mutation/reviewed.tsv names its
-# mutants by line).
+# mutants by line), harness/mutation/tests/sample.c (sample.list: the sites
+# by line).
 # The comment: /* */ in C, // in C++ and Verilog, .\" in man pages, # in the
 # rest.
 LINE='SPDX-License-Identifier: Apache-2.0'
@@ -41,7 +42,7 @@ comment() {
 
 at_end() {
     case "$1" in
-    vectors/* | suites/*.tsv | reference/src/*.c) return 0 ;;
+    vectors/* | suites/*.tsv | reference/src/*.c | harness/mutation/tests/sample.c) return 0 ;;
     *) return 1 ;;
     esac
 }

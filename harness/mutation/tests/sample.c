@@ -1,4 +1,3 @@
-/* SPDX-License-Identifier: Apache-2.0 */
 /* sample.c - the fixed input of mutate_test.sh: every kind of site once,
  * and what is never a site: a < b + 1 in a comment, "x == y" in a string */
 #include <stdbool.h>
@@ -26,3 +25,4 @@ int step(unsigned *acc, unsigned v)
         acc[0]++;
     return RIO_OK;
 }
+/* SPDX-License-Identifier: Apache-2.0 */
