@@ -8,6 +8,9 @@
 # run against the reference is checked by conformance_test.sh, which makes it
 # anyway (make test runs both in every variant).
 R=${RIOCHECK:?set RIOCHECK to the riocheck binary}
+# absolute: several cases run it from other folders (make check passes a
+# path relative to the checkout)
+case $R in /*) ;; *) R=$(pwd)/$R ;; esac
 pass=0; fail=0
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
