@@ -405,6 +405,8 @@ struct ctx {
     int8_t flip[DIFF_FLOWS];  /* arbtx: vendor seq = ref seq ^ flip, -1 ? */
     uint8_t mid[DIFF_FLOWS];  /* arbtx: the vendor is inside a PDU */
     int8_t lastreq[DIFF_FLOWS]; /* arbrx: bit of the last REQUEST, -1 none */
+    uint8_t reqbit[DIFF_FLOWS]; /* arbtx: bit of the reference's last REQUEST
+                                   of each flow (0 before one) */
     int8_t dbit[DIFF_FLOWS];    /* arbrx: bit of the last de-allocation
                                    XOFF(ARB) the reference sent, -1 none */
     int ep_xoff;         /* ep: an XOFF was received */
@@ -1209,6 +1211,30 @@ static void diff_config(const struct evprog *p, const struct rc_dut *vendor,
     }
 }
 
+/* arbtx ccp seq EVPROG_SEQ_ANSWER (common/evprog.h): the answer to the
+ * flow's latest REQUEST carries its bit (Part 9 2.4.7 rules 2, 3). */
+static void answer_seq(struct ctx *c)
+{
+    struct rc_msg *m = &c->st.msg;
+    if (c->p.machine != RC_M_ARBTX || m->kind != RC_ARBTX_EV_CCP ||
+        m->nargs < 3u || m->arg[2] != EVPROG_SEQ_ANSWER)
+        return;
+    m->arg[2] = m->arg[0] < DIFF_FLOWS ? c->reqbit[m->arg[0]] : 0u;
+}
+
+/* The bits of the REQUESTs the reference sent (for answer_seq). */
+static void arbtx_requests(struct ctx *c)
+{
+    if (c->p.machine != RC_M_ARBTX)
+        return;
+    for (uint32_t i = 0; i < c->ref.n && i < DIFF_CAP; i++) {
+        const struct rc_msg *o = &c->ref.out[i];
+        if (o->kind == RC_ARBTX_OUT_MSG && o->nargs >= 3u &&
+            (o->arg[0] == 5u || o->arg[0] == 6u) && o->arg[2] < DIFF_FLOWS)
+            c->reqbit[o->arg[2]] = (uint8_t)(o->arg[1] & 1u);
+    }
+}
+
 static void run(struct ctx *c, const struct rc_dut *vendor)
 {
     diff_cur = c;
@@ -1271,6 +1297,7 @@ static void run(struct ctx *c, const struct rc_dut *vendor)
         }
         for (c->rep = 0; c->rep < c->st.repeat && work < DIFF_OUTPUT_BUDGET;
              c->rep++) {
+            answer_seq(c);
             soft_before(c);
             vendor_event(c);
             c->ref.n = c->dut.n = 0;
@@ -1284,6 +1311,7 @@ static void run(struct ctx *c, const struct rc_dut *vendor)
                 (void)differ(c, "the output count", "<= cap", "> cap", "ABI");
             invariants(c);
             gen_learn(c);
+            arbtx_requests(c);
             if (c->ref.rc != c->dut.rc && c->qskip != UINT32_MAX &&
                 !(c->p.machine == RC_M_ARBTX &&
                   c->st.msg.kind != RC_ARBTX_EV_TICK &&

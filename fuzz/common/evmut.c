@@ -612,9 +612,16 @@ size_t evmut_mutate(uint8_t *data, size_t size, size_t max_size,
         case 1:
         case 2:
         case 3:
-        case 4: /* insert a new record */
-            if (new_record(g, &r, &c) == 0)
-                ins(g, fuzz_rng_below(&r, 2) ? g->n : fuzz_rng_below(&r, g->n + 1u), &c);
+        case 4: /* insert a new record; half of the time append a run of
+                 * one to three (the state grows where the program ended) */
+            if (fuzz_rng_below(&r, 2)) {
+                unsigned run = 1u + fuzz_rng_below(&r, 3);
+                for (unsigned i = 0; i < run; i++)
+                    if (new_record(g, &r, &c) == 0)
+                        ins(g, g->n, &c);
+            } else if (new_record(g, &r, &c) == 0) {
+                ins(g, fuzz_rng_below(&r, g->n + 1u), &c);
+            }
             break;
         case 5:
         case 6: /* delete */

@@ -253,6 +253,9 @@ static uint64_t small_value(const struct evprog *p, const char *kname,
         return config_value(p, arg, b);
     if (is(arg, "rev"))
         return 2u + b % 2u;
+    if (p->answer_seq && m == RC_M_ARBTX && is(kname, "ccp") &&
+        is(arg, "seq") && b >= 4u)
+        return EVPROG_SEQ_ANSWER;
     if (is(arg, "width"))
         return m == RC_M_EP ? 1u + b % 16u : b % 8u;
     if (is(arg, "on") || is(arg, "xon") || is(arg, "soc") || is(arg, "seq") ||
@@ -732,8 +735,10 @@ int evprog_open_valid(struct evprog *p, uint32_t machine, const uint8_t *data,
 {
     if (evprog_open(p, machine, data, size) != 0)
         return -1;
-    if (v != NULL)
+    if (v != NULL) {
         (void)evcfg_fix(v, p);
+        p->answer_seq = 1;
+    }
     return 0;
 }
 

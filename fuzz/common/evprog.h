@@ -110,7 +110,14 @@ struct evprog {
     const uint8_t *data; /* the whole input, for offsets */
     uint32_t budget;     /* event applications left */
     unsigned records;    /* records read so far */
+    int answer_seq;      /* evprog_open_valid: arbtx ccp seq small values
+                            >= 4 are EVPROG_SEQ_ANSWER */
 };
+
+/* An arbtx ccp seq meaning "the bit of the flow's latest REQUEST" (the
+ * answer to it, Part 9 2.4.7 rules 2, 3): the differential target replaces
+ * it with the bit the reference sent (small values 0..3 stay b % 2). */
+#define EVPROG_SEQ_ANSWER 0xFFFFFFFFu
 
 struct evprog_step {
     int query;                       /* 1: msg is a query; 0: an event */
