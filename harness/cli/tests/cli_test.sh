@@ -341,6 +341,7 @@ done
 # --- the data folder: --data/--root, RIOCHECK_DATA, the current folder,
 # the compiled-in one; rerun lines that work from any folder ---
 here=$(pwd -P)
+R=$(cd "$(dirname "$R")" && pwd -P)/$(basename "$R") # (make check gives a relative path)
 check data_option_from_elsewhere 4 'run: 1 passed' \
     sh -c "cd / && \"$R\" run --data \"$here\" --vector p12.cs64.dec.w0.g0.lo --no-reports"
 check data_root_synonym 4 'run: 1 passed' \
