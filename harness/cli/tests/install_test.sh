@@ -291,8 +291,14 @@ int main(void)
     return strcmp(rio_version(), RIO_VERSION) != 0;
 }
 EOF
-    # shellcheck disable=SC2046 # pkg-config's words
-    if cc -std=c11 -Wall -Wextra -Werror $($PC --cflags rio) -o "$tmp/ver" "$tmp/ver.c" $($PC --libs rio) >"$tmp/ver.log" 2>&1; then
+    # a sanitizer or coverage build of librio needs its runtime in the program
+    case "$VARIANT" in
+    san) varflags="-fsanitize=address,undefined" ;;
+    cov) varflags="--coverage" ;;
+    *) varflags="" ;;
+    esac
+    # shellcheck disable=SC2046,SC2086 # pkg-config's words, varflags
+    if cc -std=c11 -Wall -Wextra -Werror $varflags $($PC --cflags rio) -o "$tmp/ver" "$tmp/ver.c" $($PC --libs rio) >"$tmp/ver.log" 2>&1; then
         out=$(LD_LIBRARY_PATH=$S/lib "$tmp/ver")
         needed=$(readelf -d "$tmp/ver" 2>/dev/null | sed -n 's/.*Shared library: \[\(librio[^]]*\)\].*/\1/p')
         if [ "$out" = "$version $version" ] && [ "$needed" = "librio.so.$major" ]; then
