@@ -161,7 +161,8 @@ SHIM := $(O)/bin/riocheck-shim
 ##   make fuzz-bench    exec/s of every target beside an empty target
 ##                      (BENCH_TIME seconds each, default 10)
 ##   make fuzz-findtime seconds for the differential target to find each
-##                      example non-conforming vendor (goal: 60 s each)
+##                      example non-conforming vendor (goal: 60 s each);
+##                      CORPUS=none from an empty corpus, TIME=s per vendor
 ##   make fuzz-conforming  the differential target's seeds against every
 ##                      conforming example (no finding) and every broken one
 ##                      (found); also run by `make check`
