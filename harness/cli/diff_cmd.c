@@ -949,42 +949,55 @@ static int usage_error(const char *msg, const char *arg)
 
 int cmd_diff(int argc, char **argv)
 {
-    int json = 0, quiet = 0, rules_only = 0, any_change = 0, opts_done = 0;
+    int json = 0, quiet = 0, rules_only = 0, any_change = 0;
     const char *files[2] = {NULL, NULL};
     int nfiles = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!opts_done && a[0] == '-' && a[1] != '\0') {
-            if (strcmp(a, "--") == 0) {
-                opts_done = 1;
-            } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-                fputs(diff_help, stdout);
-                return CLI_OK;
-            } else if (strcmp(a, "--json") == 0) {
-                json = 1;
-            } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
-                quiet = 1;
-            } else if (strcmp(a, "--rules-only") == 0) {
-                rules_only = 1;
-            } else if (strcmp(a, "--fail-on") == 0 || strncmp(a, "--fail-on=", 10) == 0) {
-                const char *v = a[9] == '=' ? a + 10 : (i + 1 < argc ? argv[++i] : NULL);
-                if (v == NULL)
-                    return usage_error("--fail-on needs a value: regressions or changes",
-                                       NULL);
-                if (strcmp(v, "regressions") == 0)
-                    any_change = 0;
-                else if (strcmp(v, "changes") == 0)
-                    any_change = 1;
-                else
-                    return usage_error("--fail-on takes regressions or changes, not", v);
-            } else {
-                return usage_error("unknown option", a);
-            }
-            continue;
+    enum { O_JSON = 256, O_RULES_ONLY, O_FAIL_ON };
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"json", no_argument, NULL, O_JSON},
+        {"quiet", no_argument, NULL, 'q'},
+        {"rules-only", no_argument, NULL, O_RULES_ONLY},
+        {"fail-on", required_argument, NULL, O_FAIL_ON},
+        {NULL, 0, NULL, 0},
+    };
+    int c;
+    optind = 0; /* glibc: a full re-initialisation */
+    while ((c = cli_getopt(argc, argv, "-:hq", longopts, "diff")) != -1) {
+        switch (c) {
+        case 'h':
+            fputs(diff_help, stdout);
+            return CLI_OK;
+        case O_JSON:
+            json = 1;
+            break;
+        case 'q':
+            quiet = 1;
+            break;
+        case O_RULES_ONLY:
+            rules_only = 1;
+            break;
+        case O_FAIL_ON:
+            if (strcmp(optarg, "regressions") == 0)
+                any_change = 0;
+            else if (strcmp(optarg, "changes") == 0)
+                any_change = 1;
+            else
+                return usage_error("--fail-on takes regressions or changes, not", optarg);
+            break;
+        case 1: /* a word: one of the two files */
+            if (nfiles == 2)
+                return usage_error("more than two files:", optarg);
+            files[nfiles++] = optarg;
+            break;
+        default: /* cli_getopt said what */
+            return CLI_USAGE;
         }
+    }
+    for (; optind < argc; optind++) { /* the words after a lone -- */
         if (nfiles == 2)
-            return usage_error("more than two files:", a);
-        files[nfiles++] = a;
+            return usage_error("more than two files:", argv[optind]);
+        files[nfiles++] = argv[optind];
     }
     if (nfiles != 2)
         return usage_error("two results files are needed: OLD.json NEW.json", NULL);

@@ -40,7 +40,9 @@ static const char export_help[] =
     "given and any one value of each; default: every suite):\n"
     "  --suite NAME, --rule ID (glob), --vector GLOB, --area AREA,\n"
     "  --rev p12r2|p12r3|p9r2|p9r3, --vectors FILE (instead of the suites'\n"
-    "  files), --root DIR (the folder holding suites/ and vectors/; default .)\n"
+    "  files), --data DIR (the data folder holding suites/ and vectors/; --root\n"
+    "  DIR is the same; default: as riocheck run finds it - RIOCHECK_DATA, the\n"
+    "  current folder when it holds suites/, the installed data)\n"
     "Profile (default: the built-in reference's):\n"
     "  --config FILE     a profile file: the lines of the DUT protocol's\n"
     "                    handshake (revisions, caps, profile KEY=N, policy\n"
@@ -1578,7 +1580,7 @@ static int make_dir(const char *dir)
 
 int cmd_export(int argc, char **argv)
 {
-    enum { O_SUITE = 256, O_RULE, O_VECTOR, O_AREA, O_REV, O_VECTORS, O_ROOT, O_CONFIG,
+    enum { O_SUITE = 256, O_RULE, O_VECTOR, O_AREA, O_REV, O_VECTORS, O_ROOT, O_DATA, O_CONFIG,
            O_DUT, O_REVISIONS, O_CAPS, O_PROFILE, O_POLICY, O_MACHINES, O_FORMAT, O_OUT };
     static const struct option longopts[] = {
         {"help", no_argument, NULL, 'h'},
@@ -1589,6 +1591,7 @@ int cmd_export(int argc, char **argv)
         {"rev", required_argument, NULL, O_REV},
         {"vectors", required_argument, NULL, O_VECTORS},
         {"root", required_argument, NULL, O_ROOT},
+        {"data", required_argument, NULL, O_DATA},
         {"config", required_argument, NULL, O_CONFIG},
         {"dut", required_argument, NULL, O_DUT},
         {"revisions", required_argument, NULL, O_REVISIONS},
@@ -1602,7 +1605,7 @@ int cmd_export(int argc, char **argv)
     };
     struct selection sel;
     memset(&sel, 0, sizeof sel);
-    const char *root = ".", *config = NULL, *dut_path = NULL, *format = "json", *out = "-";
+    const char *data = NULL, *data_opt = "--data", *config = NULL, *dut_path = NULL, *format = "json", *out = "-";
     const char *files[MAX_SEL];
     int nfiles = 0;
     struct {
@@ -1610,17 +1613,12 @@ int cmd_export(int argc, char **argv)
         const char *kw, *name, *value;
     } popts[5 * MAX_SEL];
     int npopts = 0;
-    static char prog[] = "riocheck export";
-    char *argv0 = argv[0];
-    argv[0] = prog; /* getopt's messages: "riocheck export: ..." */
-    optind = 0;     /* glibc: a full re-initialisation */
-    opterr = 1;
+    optind = 0; /* glibc: a full re-initialisation */
     int c, usage = 0;
-    while (!usage && (c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+    while (!usage && (c = cli_getopt(argc, argv, "-:h", longopts, "export")) != -1) {
         int bad = 0;
         switch (c) {
         case 'h':
-            argv[0] = argv0;
             fputs(export_help, stdout);
             return CLI_OK;
         case O_SUITE:
@@ -1652,7 +1650,13 @@ int cmd_export(int argc, char **argv)
             break;
         }
         case O_ROOT:
-            root = optarg;
+        case O_DATA:
+            data = optarg;
+            data_opt = c == O_DATA ? "--data" : "--root";
+            break;
+        case 1:
+            fprintf(stderr, "riocheck export: unexpected argument '%s'\n", optarg);
+            usage = 1;
             break;
         case O_CONFIG:
             config = optarg;
@@ -1685,7 +1689,7 @@ int cmd_export(int argc, char **argv)
         case O_OUT:
             out = optarg;
             break;
-        default: /* getopt printed why */
+        default: /* cli_getopt printed why */
             usage = 1;
             break;
         }
@@ -1694,7 +1698,6 @@ int cmd_export(int argc, char **argv)
             usage = 1;
         }
     }
-    argv[0] = argv0;
     if (!usage && optind < argc) {
         fprintf(stderr, "riocheck export: unexpected argument '%s'\n", argv[optind]);
         usage = 1;
@@ -1760,6 +1763,15 @@ int cmd_export(int argc, char **argv)
         size_t l = strlen(source);
         snprintf(source + l, sizeof source - l, " %s=%s", popts[i].name, popts[i].value);
     }
+
+    /* the data folder, as riocheck run finds it (cli.h cli_data_find) */
+    struct cli_data dd;
+    char derr[3 * 4200];
+    if (cli_data_find(&dd, data, data_opt, derr, sizeof derr) != 0) {
+        fprintf(stderr, "riocheck export: %s\n", derr);
+        return CLI_IOERR;
+    }
+    const char *root = dd.dir;
 
     int status = CLI_OK;
     struct rc_catalogue cat;

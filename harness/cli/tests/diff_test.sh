@@ -178,7 +178,7 @@ has folder "$tmp/err" ": Is a directory"
 
 # ---- usage errors: exit 2 -------------------------------------------------------------------------
 status usage-option 2 "$R" diff --bogus "$REF" "$BRK"
-has usage-option "$tmp/err" "unknown option '--bogus'"
+has usage-option "$tmp/err" "riocheck diff: option '--bogus' is unknown"
 status usage-one-file 2 "$R" diff "$REF"
 status usage-three-files 2 "$R" diff "$REF" "$BRK" "$REF"
 status usage-fail-on 2 "$R" diff --fail-on everything "$REF" "$BRK"

@@ -296,7 +296,7 @@ done <"$tmp/w.txt"
 
 # ---- bad input ---------------------------------------------------------------------------
 status bad-option 2 "$R" export --bogus
-has bad-option "$tmp/err" "riocheck export: unrecognized option '--bogus'"
+has bad-option "$tmp/err" "riocheck export: option '--bogus' is unknown"
 status missing-value 2 "$R" export --format
 status bad-format 2 "$R" export --format=xml
 status readmemh-stdout 2 "$R" export --format readmemh
