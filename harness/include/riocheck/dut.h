@@ -37,11 +37,32 @@
  * documentation. Register writes (p9reg car_write, ctl_write) output the
  * register value after the write; p12reg write gives an optional note.
  *
- * Conventions for arguments: booleans are 0/1; "vc" is 0..8 or RC_VC_ALL;
- * byte strings (symbols, packets) are three arguments len, hi, lo: up to 16
+ * Conventions for arguments: booleans are 0/1. "vc" has one of three
+ * ranges, by kind: (a) the 1-bit VC field of a packet header (Part 6 packet
+ * header ackID(6) VC(1) CRF(1) ...), 0 or 1: codec ccp_pack and ccp_hdr only
+ * (ccp_pack with vc >= 2 is RC_RANGE); (b) a virtual channel 0..8 (VC0, or
+ * an optional VC1-VC8): gen congest and last_sent, rx enqueue, committed,
+ * congested and eligible, sw candidate (the packet's channel, resolved by the
+ * caller, I-FCSW-3), codec flow (the VC of a flowID, Part 9 Table 3-1);
+ * (c) 0..8 or RC_VC_ALL ("all VCs"): codec voq_msg, gen symbol and
+ * reported, rx applied and depth.
+ * Byte strings (symbols, packets) are three arguments len, hi, lo: up to 16
  * bytes, big-endian, hi holds bytes 0-7 with byte 0 in its top 8 bits and lo
- * bytes 8-15, unused bytes 0. Revisions: "rev" is 2 (Part 12 or Part 9 rev
- * 2.0-2.2) or 3 (rev 3.0-4.1) for the part the machine belongs to.
+ * bytes 8-15, unused bytes 0. A CS48 is its 6 bytes, bits 0-47 of the
+ * symbol (known answer 807FC0000A35), and a CS64 its 8 bytes, bits 0-63
+ * with the alignment bits 30-31 and 62-63 (known answer 4000FFF0E21F8884):
+ * the bare, unencoded control symbol, without the delimiting special
+ * characters or codeword framing of the physical coding layer. A CCP is the
+ * whole type 7 packet from its first header byte through the CRC-16 and the
+ * pad (8, 12 or 16 bytes).
+ * Revisions: "rev" is 2 (Part 12 or Part 9 rev 2.0-2.2) or 3 (rev 3.0-4.1),
+ * given as the configuration key rev (default 3) of p12reg, gen and rx (Part
+ * 12) and of ep, sw, arbtx and arbrx (Part 9); the codec has no
+ * configuration and takes it as the first argument of stype2_decode and
+ * stype2_encode (the Part 12 revision) and of ccp_unpack and ccp_pack (the
+ * Part 9 revision); cs48_*, cs64_*, fam_decode and flow_decode take none.
+ * p9reg has no rev key; its query port_xoff_expected takes the Part 9
+ * revision as an argument.
  *
  * Outputs are of two classes (flags): RC_WIRE outputs are what the device
  * puts on the link (symbols, packets, data it sends, packets it commits); a
@@ -136,11 +157,21 @@ enum rc_machine {
  * arguments ends in NULL. Config entries are X(NAME, number, "name", default).
  */
 
-/* codec: stateless. Decoders return RC_OK with the fields, or an error; after
- * an error a decoder may report the fields it could split (e.g. RC_CRC) or
- * nothing: the spec says nothing of it, so vectors `allow` them.
+/* codec: stateless. Decoders return RC_OK with the fields, or an error.
+ * After an error the vectors accept exactly this: the whole-symbol and
+ * whole-packet decoders cs48_unpack, cs64_unpack and ccp_unpack may report
+ * at most one output of their kind (cs48; cs64; ccp_hdr and ccp, one each),
+ * with any field values, or nothing, whatever the error (crc, trunc, length,
+ * and for ccp_unpack also format, reserved, revision): the spec says nothing
+ * of a rejected symbol's report, so vectors `allow` it and never require it.
+ * Every other codec event (the field decoders stype2_decode, cs64_decode,
+ * fam_decode, flow_decode, and all encoders and packers) reports nothing on
+ * an error.
  * A reserved VC_IND is RC_OK with kind = reserved_vc_ind (ignored without
- * error, Part 12 3.2). */
+ * error, Part 12 3.2).
+ * Bytes (cs48_unpack/pack, cs64_unpack/pack, ccp_unpack/pack): the bare
+ * symbol or packet, see "Conventions" above (CS48 6 bytes, CS64 8 bytes, no
+ * delimiters). */
 #define RC_CODEC_CONFIG(X) X(NONE, 0, "none", 0)
 #define RC_CODEC_EVENTS(X)                                                     \
     X(STYPE2_DECODE, 1, "stype2_decode", 0, "rev", "width", "value")           \
@@ -174,6 +205,8 @@ enum rc_machine {
       "tgt_destination_id")                                                    \
     X(COMMAND, 8, "command", RC_WIRE, "cmd", "seq")                            \
     X(FLOW, 9, "flow", RC_WIRE, "reserved", "vc", "flow")
+/* vc, by kind: ccp_pack and ccp_hdr the 1-bit VC field of the packet header
+ * (0 or 1); flow the VC of the flowID (0..8); voq_msg 0..8 or RC_VC_ALL. */
 #define RC_CODEC_QUERIES(X) X(NONE, 0, "none", 0, NULL)
 
 /* p12reg: one VoQ extended-features block, offsets relative to the block. */
