@@ -43,7 +43,15 @@ for h in reference/include/rio/*.h; do
             }
             printf "\n<a id=\"%s\"></a>\n\n### %s (`%s`)\n\n**Class:** %s\n\n%s\n", a, id, file, cls, text
         }
-        text = ""; id = ""
+        text = ""; id = ""; items = 0
+    }
+    # A comment line "+ text" is a list item (a table of cases, e.g. I-CCP-2):
+    # it starts a Markdown "- " item on its own line; lines after it continue it.
+    function add(line) {
+        if (line ~ /^\+ /) {
+            text = text (items++ ? "\n- " : "\n\n- ") substr(line, 3)
+        } else if (line != "")
+            text = text " " line
     }
     /Interpretation I-[A-Z0-9]+-[0-9]+/ {
         flush()
@@ -59,12 +67,12 @@ for h in reference/include/rio/*.h; do
     capturing {
         if ($0 ~ /^[ \t]*\*[ \t]*$/ || $0 ~ /\*\// || $0 !~ /^[ \t]*\*/ ||
             $0 ~ /^ \* - / || $0 ~ /^ \* [A-Z][A-Za-z ]*:$/) {
-            if ($0 ~ /\*\// ) { line = $0; sub(/\*\/.*/, "", line); sub(/^[ \t]*\*?[ \t]*/, "", line); if (line != "") text = text " " line }
+            if ($0 ~ /\*\// ) { line = $0; sub(/\*\/.*/, "", line); sub(/^[ \t]*\*?[ \t]*/, "", line); add(line) }
             capturing = 0; flush(); next
         }
         line = $0
         sub(/^[ \t]*\*[ \t]*/, "", line)
-        text = text " " line
+        add(line)
     }
     END { flush() }' "$h"
 done

@@ -26,13 +26,14 @@
  *   wrong total length       rejected, RIO_ETRUNC / RIO_ELENGTH.
  *   bad CRC                  RIO_ECRC with every field filled in.
  * Interpretation I-CCP-2: [reading]
- *   what a decoder does with each field (table above):
- *   prio != 0b11, CRF != 1   reported (fields as received): 2.4.2 says how CCPs
- *                            are SENT; a receiver has no rule to reject them.
- *   rsrv != 0                reported: Table 3-1 fixes 0b0000 on transmit only.
- *   pad != 0                 reported: Part 6 pads with zeros; receiver ignores.
- *   reserved FAM / flowID    reported through rio_ccp_command()/rio_flow_decode()
- *                            which say "reserved" / "no action" (3.4).
+ *   what a decoder does with the fields it receives but does not act on (those
+ *   it rejects on are listed just before, in rio/ccp.h): it reports them.
+ *   + prio != 0b11, CRF != 1: reported (fields as received): 2.4.2 says how
+ *     CCPs are SENT; a receiver has no rule to reject them.
+ *   + rsrv != 0: reported: Table 3-1 fixes 0b0000 on transmit only.
+ *   + pad != 0: reported: Part 6 pads with zeros; the receiver ignores it.
+ *   + reserved FAM / flowID: reported through `rio_ccp_command()` /
+ *     `rio_flow_decode()`, which say "reserved" / "no action" (3.4).
  */
 #ifndef RIO_CCP_H
 #define RIO_CCP_H
