@@ -80,6 +80,12 @@
  *              VC_Status with VCID v-1, 9..15 -> another stype0
  *   f & 0x40   the CRC is corrupted (one bit flipped)
  *
+ * Valid configurations (the differential target, evprog_open_valid): after
+ * the header is read, every key is folded into its valid set
+ * (common/evcfg.h), and an arbtx ccp seq small value >= 4 becomes
+ * EVPROG_SEQ_ANSWER (below). The state machine targets keep evprog_open:
+ * invalid configurations reach their create checks.
+ *
  * Budget: one program applies at most EVPROG_BUDGET events in all (repeat
  * counts are clamped to what is left), so every input runs in bounded time.
  * A target may apply fewer repetitions of a record where more cannot change
