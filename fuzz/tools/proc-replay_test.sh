@@ -9,7 +9,8 @@
 #   - a conforming example (ok-*) served by the shim: no finding;
 #   - a broken example (bad-ep-counter-wraps) served by the shim: the same
 #     finding, word for word, as with the library loaded in process;
-#   - bad-segv: "the DUT process failed: ... killed by signal 11", the input
+#   - bad-segv: "the DUT process failed: ... killed by signal 11" (under the
+#     sanitizers "exited with status 1": UBSan stops at the null store), the input
 #     named; bad-hang with a 300 ms timeout: "did not answer within 300 ms",
 #     and its process is gone;
 #   - a command file (one argument per line) with a blank in the program's
@@ -115,7 +116,8 @@ b0=$(grep '^fuzz_fail' "$tmp/bad-noprefetch.out")
 # a crash and a hang of the DUT process are findings of the input
 seeds=$tmp/gen
 run segv RIOCHECK_FUZZ_DUT_CMD="$shim --dut $lib/riocheck-bad-segv.so"
-finding segv 'the DUT process failed: the DUT process was killed by signal 11 (Segmentation fault) (during .step [0-9]* congest port=3 '
+# a sanitizer build of the example stops at the null store itself (UBSan: exit 1)
+finding segv 'the DUT process failed: the DUT process \(was killed by signal 11 (Segmentation fault)\|exited with status 1\) (during .step [0-9]* congest port=3 '
 seeds=$tmp/seeds
 # a DUT that stops answering at its first step (a shell pipeline: the loop
 # passes the requests to the shim until the first step, then sleeps)
