@@ -359,47 +359,14 @@ static int value_ok(const struct vec_val *v, const struct rc_profile *p)
     return v->var >= VEC_BIND || v->var == VEC_VAR_NONE || vec_resolve(v, p, &x) == 0;
 }
 
-/* 1 when r applies to the profile; else 0 and the reason (run's words). */
+/* 1 when r applies to the profile; else 0 and the reason: riocheck run's
+ * check (rc_vector_applicable), then what export needs beyond it. */
 static int applicable(const struct vec_record *r, const struct rc_profile *p,
                       uint32_t machines, char *why, size_t cap)
 {
-    uint32_t have = 0;
-    for (unsigned k = 0; k < 4; k++)
-        if ((k < 2 ? p->p12_revs : p->p9_revs) & (1u << ((k & 1u) + 2)))
-            have |= 1u << k; /* VEC_P12R2 .. VEC_P9R3 are bits 0..3 */
-    if ((r->revs & have) == 0) {
-        size_t off = (size_t)snprintf(why, cap, "the DUT implements none of the revisions");
-        for (unsigned k = 0; k < 4 && off < cap; k++)
-            if (r->revs & (1u << k))
-                off += (size_t)snprintf(why + off, cap - off, " %s", rev_names[k]);
+    if (!rc_vector_applicable(p, machines, r, why, cap))
         return 0;
-    }
-    uint32_t missing = r->needs & ~p->caps;
-    if (missing) {
-        snprintf(why, cap, "the DUT lacks capability %s", rc_cap_name(missing & (0u - missing)));
-        return 0;
-    }
-    for (unsigned i = 0; i < r->npolicy; i++) {
-        unsigned k = r->policy[i].index, want = r->policy[i].value;
-        unsigned hv = k < RC_POLICY_SLOTS ? p->policy[k] : 0;
-        const char *key = rc_policy_name(k), *wname = rc_policy_value_name(k, want);
-        if (hv == 0) {
-            snprintf(why, cap, "the DUT declares no %s policy (this vector checks %s=%s)",
-                     key, key, wname);
-            return 0;
-        }
-        if (hv != want) {
-            const char *hname = rc_policy_value_name(k, hv);
-            snprintf(why, cap, "the DUT declares %s=%s; this vector checks %s=%s", key,
-                     hname ? hname : "(unknown value)", key, wname);
-            return 0;
-        }
-    }
-    for (int v = 0; v < VEC_VAR_COUNT; v++)
-        if ((r->params & (1u << v)) && vec_var_value(v, p) < 0) {
-            snprintf(why, cap, "the DUT profile gives no %s", vec_var_name(v));
-            return 0;
-        }
+    /* a sweep is exported as the codec's */
     uint32_t m = r->sweep ? (uint32_t)RC_M_CODEC : r->machine->id;
     if (!(machines & (1u << m))) {
         snprintf(why, cap, "the DUT provides no %s machine", rc_machine_by_id(m)->name);
@@ -423,23 +390,6 @@ static int applicable(const struct vec_record *r, const struct rc_profile *p,
         }
     }
     return 1;
-}
-
-/* The steps of alternative alt (the common steps and that branch), as
- * indexes into r->steps, without the branch lines (run.c's order). */
-static unsigned attempt_steps(const struct vec_record *r, unsigned alt, unsigned *idx)
-{
-    unsigned n = 0, branch = 0;
-    int in = 1;
-    for (unsigned i = 0; i < r->nsteps; i++) {
-        if (r->steps[i].type == VEC_BRANCH) {
-            in = branch++ == alt;
-            continue;
-        }
-        if (in)
-            idx[n++] = i;
-    }
-    return n;
 }
 
 /* A vector file's name relative to the root when it is under it (the
@@ -896,7 +846,7 @@ static void write_json(FILE *f, const struct exp *x)
         if (ok && !r->sweep) {
             unsigned nalt = r->nbranches ? r->nbranches : 1;
             for (unsigned a = 0; a < nalt; a++) {
-                unsigned n = attempt_steps(r, a, idx);
+                unsigned n = rc_vector_attempt_steps(r, a, idx);
                 jw_steps(&w, r, idx, n, p);
             }
         }
@@ -1083,7 +1033,7 @@ static void write_csv(FILE *f, const struct exp *x)
             continue;
         unsigned nalt = r->nbranches ? r->nbranches : 1;
         for (unsigned a = 0; a < nalt; a++) {
-            unsigned n = attempt_steps(r, a, idx);
+            unsigned n = rc_vector_attempt_steps(r, a, idx);
             for (unsigned k = 0; k < n; k++) {
                 const struct vec_step *s = &r->steps[idx[k]];
                 csv_clear(&row, 2);
@@ -1362,7 +1312,7 @@ static int write_readmemh(const char *dir, const struct exp *x, char *err, size_
             fputs("applicable\t0\t- (alternatives: in JSON and CSV)\n", mf);
             continue;
         }
-        unsigned n = attempt_steps(r, 0, idx), words = 0;
+        unsigned n = rc_vector_attempt_steps(r, 0, idx), words = 0;
         char *skip = NULL;
         size_t skip_len = 0;
         FILE *sk = open_memstream(&skip, &skip_len);

@@ -163,11 +163,9 @@ static uint32_t dut_revs(const struct rc_profile *p)
     return r;
 }
 
-/* Applicability; 0 when the vector can run, else res is set to NA. */
-static int applicable(const struct rc_dut *dut, const struct vec_record *r,
-                      struct rc_vec_result *res)
+int rc_vector_applicable(const struct rc_profile *p, uint32_t machines,
+                         const struct vec_record *r, char *why, size_t cap)
 {
-    const struct rc_profile *p = &dut->profile;
     if ((r->revs & dut_revs(p)) == 0) {
         char want[64] = "";
         for (uint32_t b = 1; b <= VEC_P9R3; b <<= 1)
@@ -175,41 +173,56 @@ static int applicable(const struct rc_dut *dut, const struct vec_record *r,
                 strcat(want, " ");
                 strcat(want, vec_rev_name(b));
             }
-        verdict(res, RC_V_NA, 0, "the DUT implements none of the revisions%s", want);
-        return -1;
+        snprintf(why, cap, "the DUT implements none of the revisions%s", want);
+        return 0;
     }
     uint32_t missing = r->needs & ~p->caps;
     if (missing) {
         uint32_t bit = missing & (0u - missing);
-        verdict(res, RC_V_NA, 0, "the DUT lacks capability %s", rc_cap_name(bit));
-        return -1;
+        snprintf(why, cap, "the DUT lacks capability %s", rc_cap_name(bit));
+        return 0;
     }
     for (unsigned i = 0; i < r->npolicy; i++) {
         unsigned k = r->policy[i].index, want = r->policy[i].value;
         unsigned have = k < RC_POLICY_SLOTS ? p->policy[k] : 0;
         const char *key = rc_policy_name(k), *wname = rc_policy_value_name(k, want);
         if (have == 0) {
-            verdict(res, RC_V_NA, 0, "the DUT declares no %s policy (this vector "
-                    "checks %s=%s)", key, key, wname);
-            return -1;
+            snprintf(why, cap, "the DUT declares no %s policy (this vector checks %s=%s)",
+                     key, key, wname);
+            return 0;
         }
         if (have != want) {
             const char *hname = rc_policy_value_name(k, have);
-            verdict(res, RC_V_NA, 0, "the DUT declares %s=%s; this vector checks %s=%s",
-                    key, hname ? hname : "(unknown value)", key, wname);
-            return -1;
+            snprintf(why, cap, "the DUT declares %s=%s; this vector checks %s=%s", key,
+                     hname ? hname : "(unknown value)", key, wname);
+            return 0;
         }
     }
     for (int v = 0; v < VEC_VAR_COUNT; v++)
         if ((r->params & (1u << v)) && vec_var_value(v, p) < 0) {
-            verdict(res, RC_V_NA, 0, "the DUT profile gives no %s", vec_var_name(v));
-            return -1;
+            snprintf(why, cap, "the DUT profile gives no %s", vec_var_name(v));
+            return 0;
         }
-    if (!r->sweep && dut->machine[r->machine->id].create == NULL) {
-        verdict(res, RC_V_NA, 0, "the DUT provides no %s machine", r->machine->name);
-        return -1;
+    if (!r->sweep && !(machines & (1u << r->machine->id))) {
+        snprintf(why, cap, "the DUT provides no %s machine", r->machine->name);
+        return 0;
     }
-    return 0;
+    return 1;
+}
+
+/* Applicability; 0 when the vector can run, else res is set to NA. */
+static int applicable(const struct rc_dut *dut, const struct vec_record *r,
+                      struct rc_vec_result *res)
+{
+    uint32_t machines = 0;
+    for (uint32_t m = 0; m < RC_MACHINE_COUNT; m++)
+        if (dut->machine[m].create != NULL)
+            machines |= 1u << m;
+    char why[512];
+    if (rc_vector_applicable(&dut->profile, machines, r, why, sizeof why))
+        return 0;
+    verdict(res, RC_V_NA, 0, "%s", why);
+    return -1;
 }
 
 /* ---- one attempt: the values bound so far and the steps it plays -------- */
@@ -1113,9 +1126,7 @@ static void run_create_refused(const struct rc_dut *dut, const struct vec_record
     expect_actual(res, "create refused", "create ok");
 }
 
-/* The step indices of alternative alt: the common steps (before the first
- * `branch`), then the steps of that branch. Returns how many. */
-static unsigned attempt_steps(const struct vec_record *r, unsigned alt, unsigned *idx)
+unsigned rc_vector_attempt_steps(const struct vec_record *r, unsigned alt, unsigned *idx)
 {
     unsigned n = 0, branch = 0;
     int in = 1;
@@ -1177,7 +1188,7 @@ void rc_run_vector(const struct rc_dut *dut, const struct vec_record *r,
     int have = 0;
     for (unsigned alt = 0; alt < nalt; alt++) {
         struct attempt a = {.dut = dut, .r = r, .p = &dut->profile, .idx = idx};
-        a.nidx = attempt_steps(r, alt, idx);
+        a.nidx = rc_vector_attempt_steps(r, alt, idx);
         void *inst = NULL;
         int rc = ops->create(dut->ctx, &inst, &cfg);
         if (rc == RC_DUT_LOST) {

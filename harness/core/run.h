@@ -51,6 +51,18 @@ struct rc_run_opts {
 };
 
 /* Run r against dut. Never fails itself: everything goes into res. */
+/* Whether vector r applies to a device with profile p that provides the
+ * machines in the bit set machines (1u << enum rc_machine_id): 1, or 0 with
+ * the reason (the not-applicable detail riocheck run reports) in why (cap
+ * bytes). Sweeps need no machine here. Shared by the runner and riocheck
+ * export. */
+int rc_vector_applicable(const struct rc_profile *p, uint32_t machines,
+                         const struct vec_record *r, char *why, size_t cap);
+/* The step indices of alternative alt of r: the common steps (before the
+ * first `branch`), then the steps of that branch, without the branch lines.
+ * idx holds r->nsteps entries. Returns how many. */
+unsigned rc_vector_attempt_steps(const struct vec_record *r, unsigned alt, unsigned *idx);
+
 void rc_run_vector(const struct rc_dut *dut, const struct vec_record *r,
                    const struct rc_run_opts *opts, struct rc_vec_result *res);
 
