@@ -69,6 +69,17 @@
  * vector lists ALL of them, in order, after every step. RC_NOTE outputs are
  * observations a device may report (a resource was freed, a symbol was
  * ignored); a vector may require one, and extra notes are never a failure.
+ * A note class behind a capability (ep_notes, arbrx_freed, sw_verdicts,
+ * arbtx_notes, arbrx_violations, p12reg_wrote; RC_CAPS) is NOT optional for
+ * a device declaring the capability: it reports every note of that class
+ * when and as the capability and the output's comment document it (a
+ * verdict after every sw step but candidate, a wrote after every p12reg
+ * write that returns ok, an arbtx note for each of the events RC_SYMBOLS
+ * names, a violation for every breach of the listed 2.4.7 rules it
+ * receives, a freed when a resource is freed), with the RC_SYMBOLS values.
+ * No order is defined among the notes of one step (compare them as a
+ * multiset). fuzz/diff.c compares these classes (but ep_notes) between the
+ * reference and a vendor declaring the same capability.
  *
  * Result codes have the same values as the reference library's rio_err.
  * Threading: the harness calls a DUT from one thread. Instances must be
