@@ -139,6 +139,17 @@ static const struct rule rules[] = {
     {RC_M_ARBRX, 'q', RC_ARBRX_Q_FREE, "P9-2.4.7-10 P9-2.2.1-a/b P9-2.4.8-a/b"},
     {RC_M_ARBRX, 'q', RC_ARBRX_Q_ALLOCATED, "P9-2.4.7-10 P9-2.2.1-a/b"},
     {RC_M_ARBRX, 'q', RC_ARBRX_Q_HELD, "P9-2.2.2-a P9-2.4.7-2"},
+    /* 'n': the notes a declared capability makes mandatory */
+    {RC_M_SW, 'n', RC_SW_OUT_VERDICT,
+     "P9-2.4.2.2-a/b P9-2.4.3-a/b P9-2.4.6-1/3 P9-4.2.2-a/b (sw_verdicts)"},
+    {RC_M_ARBTX, 'n', RC_ARBTX_OUT_NOTE,
+     "P9-2.4.7-1/3/4/6/7/8 (arbtx_notes)"},
+    {RC_M_ARBRX, 'n', RC_ARBRX_OUT_VIOLATION,
+     "P9-2.4.7-1/7/8/11/12 (arbrx_violations)"},
+    {RC_M_ARBRX, 'n', RC_ARBRX_OUT_FREED,
+     "P9-2.4.7-7/8/10 P9-2.4.8-a/b (arbrx_freed)"},
+    {RC_M_P12REG, 'n', RC_P12REG_OUT_WROTE,
+     "P12-5.1.2.2-b0..b29 P12-5.1.2.2-rsv P12-5.1.2.2-tx (p12reg_wrote)"},
 };
 
 static const char *rule_for(uint32_t machine, char cls, uint32_t kind)
@@ -311,7 +322,8 @@ static int diff_verbose;
 
 static struct {
     unsigned long long restate, dup_answer, rep_xoff, flow_bind, seq_flip, codec_quiet,
-        release_flow, gen_stop, gen_absent, stop[RC_MACHINE_COUNT], policy_cfg;
+        release_flow, gen_stop, gen_absent, stop[RC_MACHINE_COUNT], policy_cfg,
+        dealloc_reading;
 } diff_stats;
 
 /* Inputs whose configuration the vendor declined (not applicable). */
@@ -329,7 +341,8 @@ static void diff_report(void)
             diff_stats.rep_xoff +
             diff_stats.flow_bind + diff_stats.seq_flip +
             diff_stats.codec_quiet + diff_stats.release_flow +
-            diff_stats.gen_stop + diff_stats.gen_absent + diff_stats.policy_cfg ==
+            diff_stats.gen_stop + diff_stats.gen_absent + diff_stats.policy_cfg +
+            diff_stats.dealloc_reading ==
         0)
         return;
     fprintf(stderr,
@@ -338,12 +351,14 @@ static void diff_report(void)
             "arbtx sequence-bit flips, %llu quiet codec errors, %llu "
             "reference configured to a declared policy, %llu arbtx flows "
             "released otherwise, %llu gen symbol divergences, %llu gen symbols and "
-            "last_sent answers with other absent-port bits; inputs stopped "
+            "last_sent answers with other absent-port bits, %llu arbtx XOFF(ARB)s "
+            "read as de-allocation by one side; inputs stopped "
             "at a permitted divergence:",
             diff_stats.restate, diff_stats.dup_answer, diff_stats.rep_xoff,
             diff_stats.flow_bind,
             diff_stats.seq_flip, diff_stats.codec_quiet, diff_stats.policy_cfg,
-            diff_stats.release_flow, diff_stats.gen_stop, diff_stats.gen_absent);
+            diff_stats.release_flow, diff_stats.gen_stop, diff_stats.gen_absent,
+            diff_stats.dealloc_reading);
     for (unsigned m = 0; m < RC_MACHINE_COUNT; m++)
         if (diff_stats.stop[m] != 0)
             fprintf(stderr, " %s %llu", evprog_machine_name(m),
@@ -414,6 +429,8 @@ struct ctx {
     unsigned nbind;
     struct bind bind[32];
     struct rc_msg dev;   /* the event as the vendor gets it */
+    uint32_t notes;      /* bit k: note kind k compared (both declare its
+                            capability) */
 };
 
 static void permitted(const struct ctx *c, const char *why)
@@ -965,6 +982,134 @@ static void compare_outputs(struct ctx *c)
     }
 }
 
+/* ---- notes under capabilities ----------------------------------------------
+ * An RC_NOTE output is an optional observation (dut.h), except the note
+ * classes a device declares by capability: a device declaring one reports
+ * it as documented at the capability (dut.h RC_CAPS: after every step but
+ * candidate, after every write that returns ok, ...). When BOTH the
+ * reference and the vendor declare the capability, the notes of that class
+ * are compared after every step, as a multiset (dut.h orders no note
+ * relative to another); every other note stays ignored. What the spec
+ * leaves open is handled as for the wire outputs: a free policy that may
+ * explain any later difference (c->soft) stops the comparison, the notes of
+ * an arbitration flow no longer compared (arbtx_release) are skipped, and
+ * the sequence bit of an arbtx note is taken modulo the flow's bound flip
+ * (2.4.7 rule 4 fixes no first bit). */
+struct note_class {
+    uint32_t machine, kind, cap;
+    const char *what;
+};
+
+static const struct note_class note_classes[] = {
+    {RC_M_SW, RC_SW_OUT_VERDICT, RC_CAP_SW_VERDICTS,
+     "the verdict note (capability sw_verdicts)"},
+    {RC_M_ARBTX, RC_ARBTX_OUT_NOTE, RC_CAP_ARBTX_NOTES,
+     "an arbtx note (capability arbtx_notes)"},
+    {RC_M_ARBRX, RC_ARBRX_OUT_VIOLATION, RC_CAP_ARBRX_VIOLATIONS,
+     "a violation note (capability arbrx_violations)"},
+    {RC_M_ARBRX, RC_ARBRX_OUT_FREED, RC_CAP_ARBRX_FREED,
+     "a freed note (capability arbrx_freed)"},
+    {RC_M_P12REG, RC_P12REG_OUT_WROTE, RC_CAP_P12REG_WROTE,
+     "the wrote note (capability p12reg_wrote)"},
+};
+
+static const char *note_what(uint32_t machine, uint32_t kind)
+{
+    for (size_t i = 0; i < sizeof note_classes / sizeof note_classes[0]; i++)
+        if (note_classes[i].machine == machine && note_classes[i].kind == kind)
+            return note_classes[i].what;
+    return "a note";
+}
+
+/* The note kinds of the program's machine compared with this vendor: bit k
+ * for output kind k (kinds are below 32). */
+static uint32_t note_kinds(uint32_t machine, const struct rc_dut *vendor)
+{
+    uint32_t both = rc_refdut()->profile.caps & vendor->profile.caps;
+    uint32_t k = 0;
+    for (size_t i = 0; i < sizeof note_classes / sizeof note_classes[0]; i++)
+        if (note_classes[i].machine == machine &&
+            (both & note_classes[i].cap) != 0 && note_classes[i].kind < 32u)
+            k |= 1u << note_classes[i].kind;
+    return k;
+}
+
+/* One step's compared notes of side s, in the reference's terms. */
+static uint32_t collect_notes(const struct ctx *c, const struct side *s,
+                              int vendor, struct rc_msg *w)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < s->n && i < DIFF_CAP; i++) {
+        const struct rc_msg *o = &s->out[i];
+        if (o->kind >= 32u || (c->notes >> o->kind & 1u) == 0)
+            continue;
+        w[n] = *o;
+        if (c->p.machine == RC_M_ARBTX && o->nargs >= 3u) {
+            /* note(note, flow, seq) */
+            uint64_t f = o->arg[1];
+            if (f < DIFF_FLOWS && (c->fdiv >> f & 1u))
+                continue; /* a flow released otherwise: not compared */
+            if (vendor && f < DIFF_FLOWS && c->flip[f] > 0)
+                w[n].arg[2] ^= 1u;
+        }
+        n++;
+    }
+    return n;
+}
+
+static struct rc_msg diff_n_ref[DIFF_CAP], diff_n_dut[DIFF_CAP];
+
+static void compare_notes(struct ctx *c)
+{
+    if (c->notes == 0 || c->stop_out)
+        return;
+    uint32_t nr = collect_notes(c, &c->ref, 0, diff_n_ref);
+    uint32_t nd = collect_notes(c, &c->dut, 1, diff_n_dut);
+    static uint8_t used[DIFF_CAP];
+    memset(used, 0, nd);
+    const struct rc_msg *x = NULL, *y = NULL;
+    for (uint32_t i = 0; i < nr && x == NULL; i++) {
+        uint32_t j = 0;
+        while (j < nd && (used[j] || !msg_eq(&diff_n_ref[i], &diff_n_dut[j])))
+            j++;
+        if (j < nd)
+            used[j] = 1;
+        else
+            x = &diff_n_ref[i];
+    }
+    for (uint32_t j = 0; j < nd && y == NULL; j++)
+        if (!used[j])
+            y = &diff_n_dut[j];
+    if (x == NULL && y == NULL)
+        return;
+    const struct rc_msg *ev = &c->st.msg;
+    if (c->p.machine == RC_M_ARBTX && ev->kind == RC_ARBTX_EV_CCP &&
+        ev->arg[1] == 1u && ev->arg[0] < DIFF_FLOWS &&
+        ((x != NULL && x->arg[0] == 4u) || (y != NULL && y->arg[0] == 4u))) {
+        /* an XOFF(ARB) during a multi-PDU context whose bit is not the
+         * context's: ignored (I-ARB-3) or, as rule 8 literally reads, the
+         * de-allocation request - vectors/p9/arb-tx.vec accepts both; the
+         * flow is no longer compared (as for arbtx_release) */
+        c->fdiv |= (uint64_t)1 << ev->arg[0];
+        diff_stats.dealloc_reading++;
+        permitted(c, "an XOFF(ARB) read as de-allocation by one side only "
+                     "(2.4.7 rule 8): the flow is no longer compared");
+        return;
+    }
+    char a[600], b[600];
+    if (x != NULL)
+        evprog_format_msg(a, sizeof a, &c->p, 1, x);
+    else
+        snprintf(a, sizeof a, "no further note of the kind");
+    if (y != NULL)
+        evprog_format_msg(b, sizeof b, &c->p, 1, y);
+    else
+        snprintf(b, sizeof b, "no further note of the kind");
+    uint32_t kind = x != NULL ? x->kind : y->kind;
+    (void)differ(c, note_what(c->p.machine, kind), a, b,
+                 rule_for(c->p.machine, 'n', kind));
+}
+
 static int query_flow_skipped(const struct ctx *c, const struct rc_msg *q)
 {
     return c->p.machine == RC_M_ARBTX && q->nargs >= 1 &&
@@ -1267,6 +1412,7 @@ static void run(struct ctx *c, const struct rc_dut *vendor)
         return;
     c->ref.ops = ro;
     c->dut.ops = vo;
+    c->notes = note_kinds(c->p.machine, vendor);
     c->ref.out = diff_out_ref;
     c->dut.out = diff_out_dut;
     memset(c->flip, -1, sizeof c->flip);
@@ -1324,6 +1470,7 @@ static void run(struct ctx *c, const struct rc_dut *vendor)
             }
             if (!c->stop_out)
                 compare_outputs(c);
+            compare_notes(c);
             work += c->ref.n > c->dut.n ? c->ref.n : c->dut.n;
             if (c->ref.rc == RC_FULL || c->dut.rc == RC_FULL)
                 work += DIFF_CAP;
