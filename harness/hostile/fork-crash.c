@@ -16,7 +16,7 @@
 
 #include "hostile.h"
 
-#define HOSTILE_CHILD_S 6u
+#define HOSTILE_CHILD_S 30u
 
 static int *volatile hostile_nowhere;
 
