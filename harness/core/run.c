@@ -163,6 +163,16 @@ static uint32_t dut_revs(const struct rc_profile *p)
     return r;
 }
 
+uint32_t rc_caps_effective(const struct rc_profile *p)
+{
+    if (p == NULL)
+        return 0;
+    uint32_t caps = p->caps;
+    if ((caps & RC_CAP_CS48) && !(caps & RC_CAP_CS48_SPLIT))
+        caps |= RC_CAP_STYPE2;
+    return caps;
+}
+
 int rc_vector_applicable(const struct rc_profile *p, uint32_t machines,
                          const struct vec_record *r, char *why, size_t cap)
 {
@@ -176,7 +186,7 @@ int rc_vector_applicable(const struct rc_profile *p, uint32_t machines,
         snprintf(why, cap, "the DUT implements none of the revisions%s", want);
         return 0;
     }
-    uint32_t missing = r->needs & ~p->caps;
+    uint32_t missing = r->needs & ~rc_caps_effective(p);
     if (missing) {
         uint32_t bit = missing & (0u - missing);
         snprintf(why, cap, "the DUT lacks capability %s", rc_cap_name(bit));
@@ -378,7 +388,7 @@ static int note_reported(const struct rc_machine_desc *m, const struct rc_kind_d
 {
     for (size_t i = 0; i < sizeof optional_notes / sizeof optional_notes[0]; i++)
         if (optional_notes[i].machine == m->id && optional_notes[i].kind == k->kind)
-            return (p->caps & optional_notes[i].cap) != 0;
+            return (rc_caps_effective(p) & optional_notes[i].cap) != 0;
     return 1;
 }
 

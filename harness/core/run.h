@@ -50,6 +50,14 @@ struct rc_run_opts {
     uint32_t sweep_stride; /* sweeps check every Nth value; 0 or 1 = all */
 };
 
+/* The capabilities a device with profile p has, the one place every
+ * reader of profile.caps goes through (applicability, optional notes, the
+ * report's rule areas): the declared bits, plus RC_CAP_STYPE2 when the
+ * device declares RC_CAP_CS48 without RC_CAP_CS48_SPLIT (a library built
+ * before cs48 was split keeps its meaning: dut.h, "Capabilities"). p NULL:
+ * 0. */
+uint32_t rc_caps_effective(const struct rc_profile *p);
+
 /* Run r against dut. Never fails itself: everything goes into res. */
 /* Whether vector r applies to a device with profile p that provides the
  * machines in the bit set machines (1u << enum rc_machine_id): 1, or 0 with

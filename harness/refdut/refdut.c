@@ -453,7 +453,7 @@ static const struct rc_dut rd_dut = {
                     RC_CAP_SWITCH | RC_CAP_SW_REPLACE | RC_CAP_ARBRX_FREED |
                     RC_CAP_EP_NOTES | RC_CAP_SW_VERDICTS | RC_CAP_ARBTX_NOTES |
                     RC_CAP_ARBRX_VIOLATIONS | RC_CAP_P12REG_WROTE |
-                    RC_CAP_ERRSTAT_WRITE,
+                    RC_CAP_ERRSTAT_WRITE | RC_CAP_STYPE2 | RC_CAP_CS48_SPLIT,
             .ports = 8,
             .vcs = 8,
             .counter_width = 4,

@@ -159,14 +159,15 @@ static int rule_applicable(const struct rc_rule *ru, const struct rc_profile *p)
     static const struct {
         const char *area;
         uint32_t cap;
-    } areas[] = {{"cs48", RC_CAP_CS48}, {"cs64", RC_CAP_CS64},   {"gen", RC_CAP_GEN},
+    } areas[] = {{"cs48", RC_CAP_CS48 | RC_CAP_STYPE2}, /* 3.1-3.3: either */
+                 {"stype2", RC_CAP_STYPE2}, {"cs64", RC_CAP_CS64}, {"gen", RC_CAP_GEN},
                  {"rx", RC_CAP_RX},     {"ep", RC_CAP_EP},       {"sw", RC_CAP_SW},
                  {"arb-tx", RC_CAP_ARBTX}, {"arb-rx", RC_CAP_ARBRX},
                  {"csr", RC_CAP_P12REG}, {"car", RC_CAP_P9REG}, {"ccp", RC_CAP_CODEC},
                  {"portmap", RC_CAP_CODEC}};
     for (size_t i = 0; i < sizeof areas / sizeof areas[0]; i++)
         if (ru->area && strcmp(ru->area, areas[i].area) == 0)
-            return (p->caps & areas[i].cap) != 0;
+            return (rc_caps_effective(p) & areas[i].cap) != 0;
     return 1;
 }
 

@@ -95,11 +95,14 @@
  * vectors whose checks need a version 2 output argument are not-applicable.
  *
  * Later additions keep version 2: they are appended at the end of a table
- * (capabilities 16-20, the p9reg event errstat_write, RC_SYMBOLS values for
+ * (capabilities 16-22, the p9reg event errstat_write, RC_SYMBOLS values for
  * the sw verdict, arbtx note and arbrx violation notes), and each is used by
  * vectors only for a device declaring its capability, so a version 2 library
  * built before them still loads and passes. A device that declares one
- * reports it as documented at the capability.
+ * reports it as documented at the capability. Capability 21 (stype2) took
+ * the stype2 field's interpretation out of cs48: a library built before it
+ * declares cs48 alone and is given stype2 as well, unless it declares
+ * cs48_split (22) (see "Capabilities" at struct rc_profile).
  */
 #ifndef RIOCHECK_DUT_H
 #define RIOCHECK_DUT_H
@@ -712,7 +715,19 @@ enum rc_policy {
 _Static_assert(RC_POL_END_ <= RC_POLICY_SLOTS, "RC_POLICY_SLOTS");
 
 /* Capability profile: what the device is, so vectors can be selected and
- * parameterised (a vector may use ${name} for the values marked "var"). */
+ * parameterised (a vector may use ${name} for the values marked "var").
+ *
+ * Capabilities (caps, RC_CAPS below) are the words of a vector's `needs`
+ * line. cs48 and stype2: `cs48` is the CS48 control symbol itself (the
+ * codec's cs48_pack and cs48_unpack: the bare 6-byte symbol and its CRC-13,
+ * Part 6 Figure 3-2; and CS48 as the link format of gen and rx,
+ * format=cs48); `stype2` is the codec's Part 12 3.1 interpretation of the
+ * stype2 field (stype2_decode, stype2_encode). Before capability 21 both
+ * were `cs48`: a device that declares cs48 WITHOUT cs48_split is taken to
+ * have stype2 as well (a library built before the split keeps running the
+ * vectors it always ran); one that declares cs48_split gets exactly the
+ * bits it declares, e.g. `cs48 cs48_split` for a symbol codec without the
+ * VoQ interpretation, whose stype2 vectors are then not-applicable. */
 struct rc_profile {
     uint32_t p12_revs;       /* bit 2: Part 12 rev 2.x, bit 3: rev 3.0-4.1 */
     uint32_t p9_revs;        /* bit 2: Part 9 rev 2.x, bit 3: rev 3.0-4.1 */
@@ -731,7 +746,8 @@ struct rc_profile {
 };
 
 #define RC_CAPS(X)                                                             \
-    X(CS48, 0, "cs48")                                                         \
+    X(CS48, 0, "cs48")       /* CS48 symbols: codec cs48_pack/unpack,      \
+                                gen/rx format=cs48 (see cs48_split) */    \
     X(CS64, 1, "cs64")                                                         \
     X(GEN, 2, "gen")                                                           \
     X(RX, 3, "rx")                                                             \
@@ -764,7 +780,15 @@ struct rc_profile {
     X(P12REG_WROTE, 19, "p12reg_wrote") /* p12reg reports the wrote note     \
                                          after every write that returns ok */\
     X(ERRSTAT_WRITE, 20, "errstat_write") /* p9reg implements the event     \
-                                         errstat_write */
+                                         errstat_write */                    \
+    X(STYPE2, 21, "stype2") /* codec: stype2_decode and stype2_encode, the  \
+                               Part 12 3.1 VoQ interpretation of the CS48    \
+                               stype2 field */                               \
+    X(CS48_SPLIT, 22, "cs48_split") /* cs48 means only the symbol (codec     \
+                               cs48_pack/cs48_unpack, gen/rx format=cs48);   \
+                               without this bit a device declaring cs48 also \
+                               gets stype2 (libraries built before the       \
+                               split): see "Capabilities" above */
 
 enum rc_cap {
 #define RC_CAP_ENUM_(n, bit, s) RC_CAP_##n = 1u << (bit),

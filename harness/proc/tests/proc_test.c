@@ -465,7 +465,7 @@ static const char *ref_handshake(void)
              "revisions p12r2 p12r3 p9r2 p9r3\n"
              "caps cs48 cs64 gen rx pervc p12reg p9reg ep sw arbtx arbrx codec switch "
              "sw_replace arbrx_freed ep_notes sw_verdicts arbtx_notes arbrx_violations "
-             "p12reg_wrote errstat_write\n"
+             "p12reg_wrote errstat_write stype2 cs48_split\n"
              "profile ports=8 vcs=8 counter_width=4 orphan_timeout=1000 flow_list=8 "
              "arb_pool=1\n"
              "%s\n"
