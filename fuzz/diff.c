@@ -323,7 +323,7 @@ static int diff_verbose;
 static struct {
     unsigned long long restate, dup_answer, rep_xoff, flow_bind, seq_flip, codec_quiet,
         release_flow, gen_stop, gen_absent, stop[RC_MACHINE_COUNT], policy_cfg,
-        dealloc_reading;
+        dealloc_reading, refused;
 } diff_stats;
 
 /* Inputs whose configuration the vendor declined (not applicable). */
@@ -334,6 +334,9 @@ static void diff_report(void)
     if (diff_declined != 0)
         fprintf(stderr, "diff: %llu inputs not applicable: the vendor "
                 "declined their (valid) configuration\n", diff_declined);
+    if (diff_stats.refused != 0)
+        fprintf(stderr, "diff: %llu inputs in the refused mode: a configuration "
+                "the spec rules out, refused by both\n", diff_stats.refused);
     unsigned long long stops = 0;
     for (unsigned m = 0; m < RC_MACHINE_COUNT; m++)
         stops += diff_stats.stop[m];
@@ -1389,6 +1392,25 @@ static void run(struct ctx *c, const struct rc_dut *vendor)
     const struct rc_machine_ops *vo = &vendor->machine[c->p.machine];
     int r1 = ro->create(rc_refdut()->ctx, &c->ref.inst, &cfg);
     int r2 = vo->create != NULL ? vo->create(vendor->ctx, &c->dut.inst, &cfg) : RC_NOTSUP;
+    if (c->p.refused != NULL) {
+        /* the refused mode (common/evcfg.h): a configuration the spec rules
+         * out; any result but ok passes (as a `create refused` vector) */
+        char e[512], w[700];
+        evprog_cfg_text(e, sizeof e, &c->p);
+        if (r1 == RC_OK)
+            fuzz_fail("%s evcfg: the reference accepted a configuration the "
+                      "spec rules out (%s): %s", evprog_machine_name(c->p.machine),
+                      c->p.refused, e);
+        diff_stats.refused++;
+        if (r2 == RC_OK) {
+            char a[32];
+            snprintf(a, sizeof a, "create %d (refused)", r1);
+            snprintf(w, sizeof w, "the create of a configuration the spec rules "
+                     "out (%s)", e);
+            (void)differ(c, w, a, "create 0 (accepted)", c->p.refused);
+        }
+        return;
+    }
     if (r1 != RC_OK) {
         /* the header was folded into the valid sets (common/evcfg.h): a
          * conforming device takes every such configuration */

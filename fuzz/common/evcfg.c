@@ -263,3 +263,156 @@ unsigned evcfg_fix(const struct evcfg *c, struct evprog *p)
     }
     return f.changed;
 }
+
+/* ---- the refused mode (evcfg.h) -------------------------------------------- */
+
+/* Set key to v, naming it in the configuration even when v is its current
+ * value (a default becomes explicit: rev 2 sizes, R1 of refdut.c). */
+static void force(struct evprog *p, uint32_t key, uint64_t v)
+{
+    if (key >= EVPROG_KEYS)
+        return;
+    uint32_t i = 0;
+    while (i < p->cfg.n && p->cfg.kv[i].key != key)
+        i++;
+    if (i == p->cfg.n) {
+        if (p->cfg.n >= RC_MAX_CONFIG)
+            return;
+        p->cfg.n++;
+        p->cfg.kv[i].key = key;
+    }
+    p->cfg.kv[i].value = v;
+    p->val[key] = v;
+}
+
+/* Beyond a limit: the limit + 1 (1 in 4), else spread above it. */
+static uint64_t beyond(uint64_t first, uint8_t v)
+{
+    return v % 4u == 0 ? first : first + 1u + (uint64_t)v * 37u;
+}
+
+/* Not 0 / 1: 2, 3, or a larger value. */
+static uint64_t not_bool(uint8_t v)
+{
+    return v % 4u == 0 ? 2u : 2u + (uint64_t)v * 13u;
+}
+
+/* vcs no Part 6 Table 3-12 configuration: 3, 5, 6, 7, 9..16 */
+static uint64_t bad_vcs(uint8_t v)
+{
+    static const uint64_t t[8] = {3, 5, 6, 7, 9, 12, 15, 16};
+    return t[v % 8u];
+}
+
+const char *evcfg_refused(struct evprog *p, uint8_t pick, uint8_t v)
+{
+    uint64_t rev2 = 0;
+    switch ((enum rc_machine)p->machine) {
+    case RC_M_P12REG:
+        rev2 = evprog_cfg(p, RC_P12REG_CFG_REV) == 2u;
+        switch (pick % 2u) {
+        case 0: /* vectors/p12/create.vec p12.create.reg.r3.ports257, .r2.ports193 */
+            force(p, RC_P12REG_CFG_PORTS, beyond(rev2 ? 193u : 257u, v));
+            return rev2 ? "P12-5.1.1-b P12-5.1.2-a (Table 5-1: Port n VoQ CSR for n = 0..191)"
+                        : "P12-5.1.1-a P12-5.1.2-a (Table 5-1: Port n VoQ CSR for n = 0..255)";
+        default: /* create-covp12.vec .reg.r2.sizes, create-sizes.vec .reg.r3.size7-supported */
+            force(p, RC_P12REG_CFG_SIZES,
+                  rev2 ? 1u + v % 0x7Fu : (evprog_cfg(p, RC_P12REG_CFG_SIZES) & 0x7Fu) | 0x80u);
+            return rev2 ? "P12-5.1.2.2-rsv (rev 2 Table 5-3: no Port Group Size Supported bits)"
+                        : "P12-5.1.2.2-b12 P12-5.1.2.2-rsv (Table 5-3: group size 7 is reserved)";
+        }
+    case RC_M_GEN:
+    case RC_M_RX: {
+        int gen = p->machine == RC_M_GEN;
+        uint32_t krev = gen ? RC_GEN_CFG_REV : RC_RX_CFG_REV;
+        rev2 = evprog_cfg(p, krev) == 2u;
+        switch (pick % (gen ? 3u : 4u)) {
+        case 0: /* create.vec .gen/.rx.r3.ports257, .r2.ports193 */
+            force(p, gen ? RC_GEN_CFG_PORTS : RC_RX_CFG_PORTS,
+                  beyond(rev2 ? 193u : 257u, v));
+            return rev2 ? "P12-5.1.1-b P12-5.1.2-a (192 Port n VoQ CSRs)"
+                        : "P12-5.1.1-a P12-5.1.2-a (256 Port n VoQ CSRs)";
+        case 1: /* create-covp12.vec .vcs3 */
+            force(p, gen ? RC_GEN_CFG_VCS : RC_RX_CFG_VCS, bad_vcs(v));
+            return "P12-3.3-x1 (Part 6 Table 3-12: 1, 2, 4 or 8 VCs)";
+        case 2: /* create.vec .gen/.rx.r2.cs64 */
+            force(p, krev, 2);
+            force(p, gen ? RC_GEN_CFG_FORMAT : RC_RX_CFG_FORMAT, 64);
+            return "P12-3.1-a (rev 2: the VoQ message is CS48 stype2 only)";
+        default: /* create-covp12.vec .rx.r3.width8 (and .cs64) */
+            force(p, RC_RX_CFG_REV, 3);
+            force(p, RC_RX_CFG_WIDTH, beyond(8u, v));
+            return "P12-5.1.2.2-b29 P12-3.1-c P12-3.2-e (RX Port Group Size: 3 bits, 7 reserved)";
+        }
+    }
+    case RC_M_SW:
+        switch (pick % 8u) {
+        case 0: /* create.vec p9.create.sw.tt-reserved, create-cov.vec .tt4 */
+            force(p, RC_SW_CFG_TT, 3u + (v % 4u == 0 ? 0u : v));
+            return "P9-3.4-b (tt 0b11 reserved; a 2-bit field)";
+        case 1: /* create.vec p9.create.sw.r2.dev32 */
+            force(p, RC_SW_CFG_REV, 2);
+            force(p, RC_SW_CFG_TT, 2);
+            return "P9-3.4-b (rev 2: tt 0b10 reserved, Dev32 from rev 3.0)";
+        case 2: /* create-cov.vec .sw.no-ports */
+            force(p, RC_SW_CFG_PORTS, 0);
+            return "P9-2.4.6-1 (a congested element of no port)";
+        case 3: /* create-cov.vec .sw.empty-list */
+            force(p, RC_SW_CFG_LIST, 0);
+            return "P9-2.4.2.2-a (a controlled flow list of 0 entries)";
+        case 4:
+            force(p, RC_SW_CFG_CRF, not_bool(v));
+            return "P9-2.4.2-a (crf is yes/no)";
+        case 5:
+            force(p, RC_SW_CFG_RESPONSES, not_bool(v));
+            return "P9-2.4.3-c (responses is yes/no)";
+        case 6:
+            force(p, RC_SW_CFG_DROP, not_bool(v));
+            return "P9-2.4.2-b (drop is yes/no)";
+        default:
+            force(p, RC_SW_CFG_ARB_NEEDS_FC, not_bool(v));
+            return "P9-4.2.2-b (arb_needs_fc is yes/no)";
+        }
+    case RC_M_P9REG:
+        switch (pick % 5u) {
+        case 0: /* create-cov.vec p9.create.reg.no-ports */
+            force(p, RC_P9REG_CFG_PORTS, 0);
+            return "P9-4.2.2-a (a device of no port)";
+        case 1:
+            force(p, RC_P9REG_CFG_FC, not_bool(v));
+            return "P9-4.2.1-a (fc is one CAR bit)";
+        case 2:
+            force(p, RC_P9REG_CFG_FC, 1);
+            force(p, RC_P9REG_CFG_ARB, not_bool(v));
+            return "P9-4.2.1-a (arb is one CAR bit)";
+        case 3: /* create-reg.vec p9.create.reg.arb-without-fc */
+            force(p, RC_P9REG_CFG_FC, 0);
+            force(p, RC_P9REG_CFG_ARB, 1);
+            return "P9-4.2.1-a (flow arbitration uses the flow control CCPs, 2.2, 3.3)";
+        default:
+            force(p, RC_P9REG_CFG_FC, 1);
+            force(p, RC_P9REG_CFG_ARB, 1);
+            force(p, RC_P9REG_CFG_ARB_NEEDS_FC, not_bool(v));
+            return "P9-4.2.2-b (arb_needs_fc is yes/no)";
+        }
+    case RC_M_EP:
+        switch (pick % 3u) {
+        case 0: /* create-cov.vec p9.create.ep.width0 */
+            force(p, RC_EP_CFG_WIDTH, 0);
+            return "P9-2.4.2.3-b (a counter of 0 bits)";
+        case 1:
+            force(p, RC_EP_CFG_ARB, not_bool(v));
+            return "P9-4.2.1-a (arb is one CAR bit)";
+        default: /* create-cov.vec p9.create.ep.critical-no-such-flow */
+            force(p, RC_EP_CFG_CRITICAL, evprog_cfg(p, RC_EP_CFG_CRITICAL) |
+                                             (uint64_t)1 << (14u + v % 18u));
+            return "P9-2.4.3-d (Table 3-1: 14 flows, mask bits 0-13)";
+        }
+    case RC_M_CODEC:
+    case RC_M_ARBTX:
+    case RC_M_ARBRX:
+    case RC_MACHINE_COUNT:
+        break;
+    }
+    return NULL;
+}

@@ -71,4 +71,24 @@ void evcfg_from_profile(struct evcfg *v, const struct rc_profile *prof,
  * p->val. Returns the number of keys changed. */
 unsigned evcfg_fix(const struct evcfg *v, struct evprog *p);
 
+/* THE REFUSED MODE (a header whose count byte is EVPROG_REFUSED_MODE,
+ * evprog.h): after the fold above, ONE key is set to a value the spec rules
+ * out, whatever the other keys are - the families of the `create refused`
+ * vectors (vectors/p12/create*.vec, vectors/p9/create*.vec), each with the
+ * rules it cites, spread over the values the same sentence excludes:
+ *   p12reg: ports > 256 (rev 3) / > 192 (rev 2) (Table 5-1, 5.1.2); sizes
+ *     with size 7 supported (rev 3) or any size bit (rev 2) (Table 5-3);
+ *   gen, rx: the same port limits; vcs 3, 5, 6, 7, 9.. (Part 6 Table 3-12);
+ *     rev 2 with format CS64 (rev 2 3.1); rx: RX Port Group Size >= 8 bits;
+ *   sw: tt 3.. (reserved), rev 2 with Dev32, no port, a list of 0 entries,
+ *     crf / responses / drop / arb_needs_fc not 0 or 1;
+ *   p9reg: no port, fc / arb / arb_needs_fc not 0 or 1, arb=1 with fc=0;
+ *   ep: counter width 0, arb not 0 or 1, a critical mask bit >= 14.
+ * pick selects the family (modulo their number), v spreads the value. Sets
+ * p's configuration and returns the rule ids (the reason), or NULL for a
+ * machine without such a family (codec, arbtx, arbrx: the program is then
+ * an ordinary valid one). Only a create is compared: a device must not
+ * accept (any result but RC_OK passes, as for `create refused`). */
+const char *evcfg_refused(struct evprog *p, uint8_t pick, uint8_t v);
+
 #endif

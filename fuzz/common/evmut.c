@@ -527,6 +527,21 @@ struct hdr {
 static void new_header(const struct prog *g, struct fuzz_rng *r, struct hdr *h)
 {
     size_t nkeys = g->d->nconfig;
+    unsigned nr = (unsigned)(EVPROG_REFUSED_MODE % (nkeys + 1u));
+    if (fuzz_rng_below(r, 16) == 0 && 3u + 2u * nr <= sizeof h->b) {
+        /* the refused mode (evprog.h): the count byte 0xFF reads as nr
+         * entries, then pick and v (one configuration the spec rules out) */
+        h->fresh = 1;
+        h->len = 0;
+        h->b[h->len++] = (uint8_t)EVPROG_REFUSED_MODE;
+        for (unsigned i = 0; i < nr; i++) {
+            h->b[h->len++] = (uint8_t)fuzz_rng_below(r, (uint32_t)nkeys);
+            h->b[h->len++] = (uint8_t)fuzz_rng_below(r, 128);
+        }
+        h->b[h->len++] = (uint8_t)fuzz_rng_below(r, 256);
+        h->b[h->len++] = (uint8_t)fuzz_rng_below(r, 256);
+        return;
+    }
     unsigned n = fuzz_rng_below(r, 3) == 0 ? 0u : 1u + fuzz_rng_below(r, 3);
     if (n > nkeys)
         n = (unsigned)nkeys;
@@ -557,6 +572,193 @@ static size_t emit(const struct prog *g, const struct hdr *h, uint8_t *dst,
         return 0;
     memcpy(dst, tmp, o.len);
     return o.len;
+}
+
+/* ---- transaction templates -------------------------------------------------
+ * Where the spec defines a protocol of several coordinated events, a random
+ * record rarely meets the others it needs (same flow, the right command, the
+ * answer to the right REQUEST, in order). A template inserts one such
+ * transaction at once, with one shared target and random optional steps,
+ * built from the spec's structure only (not from any device's code):
+ *   arbtx (Part 9 2.4.7 rules 1, 3, 4, 6, 7, 8): pdu(F, multi mostly, 1-4
+ *     packets) [a second pdu] -> ccp(F, XON(ARB) mostly / XOFF(ARB), the
+ *     answer's bit) -> slot(F) x0-2 -> [ccp(F, XOFF(ARB) mostly / XON(ARB),
+ *     the answer's bit): de-allocation during the context] -> slot(F) x0-3
+ *     -> [end(F)]; half of them the whole rule 8 scenario (multi, 2-4
+ *     packets, XON(ARB), 1-2 slots, XOFF(ARB), each with the answer's bit);
+ *   arbrx (rules 1, 2, 7, 8, 10, 11, 12): ccp(F, REQUEST_MULTI/SINGLE, S)
+ *     [another REQUEST, same or next bit: a copy or a second request] ->
+ *     [decide(F, grant)] -> data(F) x0-2 -> [ask_dealloc(F)] -> [last data
+ *     (rarely aborted)] -> [RELEASE S] -> [data after it];
+ *   sw (2.4.2.2, 2.4.3, 4.2.2 Table 4-2 bit 13): [port_control(P, bit 13
+ *     set or clear)] -> candidate(request / response / maintenance / flow
+ *     control ftype, ccp_port P) x1-3 -> congested(Q) -> [abated_port(Q)];
+ *   p12reg (Table 5-3: fields that change only under conditions, read-only
+ *     fields): write(O, v) -> write(O, v') -> [read(O)], one port CSR.
+ * The arguments are small values (evprog.h) of the machine's tables. */
+
+static int kind_index(const struct prog *g, uint32_t kind)
+{
+    for (size_t i = 0; i < g->d->nevents && i <= 0x3Fu; i++)
+        if (g->d->events[i].kind == kind)
+            return (int)i;
+    return -1;
+}
+
+/* One event record kind(args...) of small values, appended to the arena and
+ * inserted into g at *at (then *at moves past it). */
+static void tpl(struct prog *g, unsigned *at, uint32_t kind, unsigned nargs,
+                const uint8_t *args)
+{
+    int idx = kind_index(g, kind);
+    if (idx < 0 || g->n >= MAX_RECS)
+        return;
+    const struct rc_kind_desc *k = &g->d->events[idx];
+    if (rc_kind_nargs(k) != nargs)
+        return;
+    size_t from = arena_len;
+    struct out o = {arena, sizeof arena, arena_len, 0};
+    put(&o, (uint8_t)idx);
+    for (unsigned i = 0; i < nargs; i++)
+        put(&o, args[i]);
+    if (o.over)
+        return;
+    arena_len = o.len;
+    struct rec c;
+    if (arena_rec(g, &c, from) != 0)
+        return;
+    ins(g, *at, &c);
+    (*at)++;
+}
+
+/* A shared target byte: what another record's argument name says (so the
+ * transaction joins the program's state) or a low small value. */
+static uint8_t tpl_target(const struct prog *g, struct fuzz_rng *r,
+                          const char *name)
+{
+    if (fuzz_rng_below(r, 2)) {
+        const struct rec *c = NULL;
+        const struct item *it = same_named(g, r, name, &c);
+        if (it != NULL && it->len > 0 && c->src[it->off] < 0x80u)
+            return c->src[it->off];
+    }
+    return (uint8_t)fuzz_rng_below(r, 4);
+}
+
+static unsigned below(struct fuzz_rng *r, unsigned n)
+{
+    return fuzz_rng_below(r, n);
+}
+
+/* Insert a transaction of g's machine at a random place (half of the time
+ * at the end). Returns 0, or -1 when the machine has no template. */
+static int insert_template(struct prog *g, struct fuzz_rng *r)
+{
+    unsigned at = below(r, 2) ? g->n : below(r, g->n + 1u);
+    switch ((enum rc_machine)g->machine) {
+    case RC_M_ARBTX: {
+        /* half of them the whole rule 8 scenario: a multi-PDU REQUEST of
+         * 2-4 packets, its grant, 1-2 packets, then XOFF(ARB) mid-PDU */
+        unsigned whole = below(r, 2);
+        uint8_t f = tpl_target(g, r, "flow");
+        uint8_t ans = (uint8_t)(4u + below(r, 8)); /* >= 4: the answer's bit */
+        uint8_t a[3] = {f, (uint8_t)(whole || below(r, 4) ? 1u : 0u),
+                        (uint8_t)(whole ? 2u + below(r, 3) : 1u + below(r, 4))};
+        tpl(g, &at, RC_ARBTX_EV_PDU, 3, a);
+        if (below(r, whole ? 4u : 3u) == 0) {
+            uint8_t b[3] = {f, (uint8_t)below(r, 2), (uint8_t)(1u + below(r, 4))};
+            tpl(g, &at, RC_ARBTX_EV_PDU, 3, b);
+        }
+        uint8_t grant[3] = {f, (uint8_t)(whole || below(r, 4) ? 4u : 1u),
+                            whole || below(r, 8) ? ans : (uint8_t)below(r, 2)};
+        tpl(g, &at, RC_ARBTX_EV_CCP, 3, grant);
+        for (unsigned i = whole ? 1u + below(r, 2) : below(r, 3); i > 0; i--)
+            tpl(g, &at, RC_ARBTX_EV_SLOT, 1, &f);
+        if (whole || below(r, 3) != 0) {
+            uint8_t x[3] = {f, (uint8_t)(whole || below(r, 4) ? 1u : 4u),
+                            whole || below(r, 8) ? ans : (uint8_t)below(r, 2)};
+            tpl(g, &at, RC_ARBTX_EV_CCP, 3, x);
+        }
+        for (unsigned i = below(r, 4); i > 0; i--)
+            tpl(g, &at, RC_ARBTX_EV_SLOT, 1, &f);
+        if (below(r, 4) == 0)
+            tpl(g, &at, RC_ARBTX_EV_END, 1, &f);
+        return 0;
+    }
+    case RC_M_ARBRX: {
+        uint8_t f = tpl_target(g, r, "flow");
+        uint8_t s = (uint8_t)below(r, 2);
+        uint8_t req[3] = {f, (uint8_t)(below(r, 2) ? 6u : 5u), s};
+        tpl(g, &at, RC_ARBRX_EV_CCP, 3, req);
+        if (below(r, 3) == 0) {
+            uint8_t again[3] = {f, (uint8_t)(below(r, 2) ? 6u : 5u),
+                                (uint8_t)(s ^ below(r, 2))};
+            tpl(g, &at, RC_ARBRX_EV_CCP, 3, again);
+        }
+        if (below(r, 2)) {
+            uint8_t d[2] = {f, (uint8_t)below(r, 2)};
+            tpl(g, &at, RC_ARBRX_EV_DECIDE, 2, d);
+        }
+        uint8_t data[3] = {f, 0, 0};
+        for (unsigned i = below(r, 3); i > 0; i--)
+            tpl(g, &at, RC_ARBRX_EV_DATA, 3, data);
+        if (below(r, 3) == 0)
+            tpl(g, &at, RC_ARBRX_EV_ASK_DEALLOC, 1, &f);
+        if (below(r, 2)) {
+            uint8_t last[3] = {f, 1, (uint8_t)(below(r, 8) ? 0u : 1u)};
+            tpl(g, &at, RC_ARBRX_EV_DATA, 3, last);
+        }
+        if (below(r, 2)) {
+            uint8_t rel[3] = {f, 2, s};
+            tpl(g, &at, RC_ARBRX_EV_CCP, 3, rel);
+        }
+        if (below(r, 4) == 0)
+            tpl(g, &at, RC_ARBRX_EV_DATA, 3, data);
+        return 0;
+    }
+    case RC_M_SW: {
+        /* ftype (Part 6): NWRITE 5, SWRITE 6, NREAD 2, response 13,
+         * maintenance 8, flow control 7 */
+        static const uint8_t ftypes[8] = {5, 6, 2, 5, 6, 13, 8, 7};
+        uint8_t p = tpl_target(g, r, "ccp_port");
+        uint8_t q = below(r, 2) ? p : tpl_target(g, r, "port");
+        if (below(r, 2)) {
+            /* ctl_csr small value: bit 0 -> bit 13 (Flow Control
+             * Participant), bit 1 -> bit 15 */
+            uint8_t pc[2] = {p, (uint8_t)below(r, 4)};
+            tpl(g, &at, RC_SW_EV_PORT_CONTROL, 2, pc);
+        }
+        for (unsigned i = 1u + below(r, 3); i > 0; i--) {
+            uint8_t c[7] = {ftypes[below(r, 8)], (uint8_t)below(r, 2),
+                            (uint8_t)below(r, 4), (uint8_t)below(r, 2),
+                            (uint8_t)below(r, 4), (uint8_t)below(r, 4), p};
+            tpl(g, &at, RC_SW_EV_CANDIDATE, 7, c);
+        }
+        tpl(g, &at, RC_SW_EV_CONGESTED, 1, &q);
+        if (below(r, 3) == 0)
+            tpl(g, &at, RC_SW_EV_ABATED_PORT, 1, &q);
+        return 0;
+    }
+    case RC_M_P12REG: {
+        /* p12_offset small values 16..47: the header and port CSRs */
+        uint8_t off = (uint8_t)(16u + below(r, 4));
+        uint8_t w1[2] = {off, (uint8_t)below(r, 128)};
+        uint8_t w2[2] = {off, (uint8_t)below(r, 128)};
+        tpl(g, &at, RC_P12REG_EV_WRITE, 2, w1);
+        tpl(g, &at, RC_P12REG_EV_WRITE, 2, w2);
+        if (below(r, 2))
+            tpl(g, &at, RC_P12REG_EV_READ, 1, &off);
+        return 0;
+    }
+    case RC_M_CODEC:
+    case RC_M_P9REG:
+    case RC_M_GEN:
+    case RC_M_RX:
+    case RC_M_EP:
+    case RC_MACHINE_COUNT:
+        break;
+    }
+    return -1;
 }
 
 /* ---- the entry points ----------------------------------------------------- */
@@ -597,12 +799,14 @@ size_t evmut_mutate(uint8_t *data, size_t size, size_t max_size,
             if (new_record(g, &r, &c) == 0)
                 ins(g, g->n, &c);
         }
+        if (fuzz_rng_below(&r, 2))
+            (void)insert_template(g, &r);
         size_t len = emit(g, &h, data, max_size);
         return len > 0 ? len : raw(data, size, max_size);
     }
     unsigned ops = 1u + fuzz_rng_below(&r, 3);
     for (unsigned k = 0; k < ops; k++) {
-        unsigned op = fuzz_rng_below(&r, 20);
+        unsigned op = fuzz_rng_below(&r, 22);
         unsigned at = g->n > 0 ? fuzz_rng_below(&r, g->n) : 0;
         struct rec c;
         if (g->n == 0)
@@ -661,8 +865,13 @@ size_t evmut_mutate(uint8_t *data, size_t size, size_t max_size,
             if (retarget(g, &r, &c) == 0)
                 g->r[at] = c;
             break;
-        default: /* the configuration header */
+        case 18:
+        case 19: /* the configuration header */
             new_header(g, &r, &h);
+            break;
+        default: /* a transaction template (else a new record) */
+            if (insert_template(g, &r) != 0 && new_record(g, &r, &c) == 0)
+                ins(g, fuzz_rng_below(&r, g->n + 1u), &c);
             break;
         }
     }

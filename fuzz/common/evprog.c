@@ -738,6 +738,11 @@ int evprog_open_valid(struct evprog *p, uint32_t machine, const uint8_t *data,
     if (v != NULL) {
         (void)evcfg_fix(v, p);
         p->answer_seq = 1;
+        if (size > 0 && data[0] == EVPROG_REFUSED_MODE) {
+            uint8_t pick = fuzz_u8(&p->in);
+            uint8_t val = fuzz_u8(&p->in);
+            p->refused = evcfg_refused(p, pick, val);
+        }
     }
     return 0;
 }

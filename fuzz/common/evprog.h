@@ -84,7 +84,9 @@
  * the header is read, every key is folded into its valid set
  * (common/evcfg.h), and an arbtx ccp seq small value >= 4 becomes
  * EVPROG_SEQ_ANSWER (below). The state machine targets keep evprog_open:
- * invalid configurations reach their create checks.
+ * invalid configurations reach their create checks. A header count byte
+ * EVPROG_REFUSED_MODE (0xFF) is the refused mode: one configuration the
+ * spec rules out (below, common/evcfg.h).
  *
  * Budget: one program applies at most EVPROG_BUDGET events in all (repeat
  * counts are clamped to what is left), so every input runs in bounded time.
@@ -118,7 +120,18 @@ struct evprog {
     unsigned records;    /* records read so far */
     int answer_seq;      /* evprog_open_valid: arbtx ccp seq small values
                             >= 4 are EVPROG_SEQ_ANSWER */
+    const char *refused; /* evprog_open_valid, refused mode: the rule ids
+                            the configuration breaks (evcfg_refused), else
+                            NULL */
 };
+
+/* A header count byte of this value (evprog_open_valid only) marks the
+ * REFUSED MODE: the header is read as usual and folded into the valid sets,
+ * then two more bytes, pick and v, make ONE key a value the spec rules out
+ * (common/evcfg.h, evcfg_refused); the differential target then compares
+ * only whether the create is refused. The seeds (written by
+ * evprog_w_begin: at most one entry per key) never start so. */
+#define EVPROG_REFUSED_MODE 0xFFu
 
 /* An arbtx ccp seq meaning "the bit of the flow's latest REQUEST" (the
  * answer to it, Part 9 2.4.7 rules 2, 3): the differential target replaces
@@ -208,7 +221,8 @@ int evprog_bytes_arg(const struct rc_kind_desc *k, unsigned i);
 void evprog_cfg_text(char *dst, size_t cap, const struct evprog *p);
 
 /* Open a program as evprog_open, then fold its configuration into the valid
- * sets of v (common/evcfg.h; NULL: as evprog_open). */
+ * sets of v (common/evcfg.h; NULL: as evprog_open); a header starting with
+ * EVPROG_REFUSED_MODE then reads pick and v and sets p->refused. */
 struct evcfg;
 int evprog_open_valid(struct evprog *p, uint32_t machine, const uint8_t *data,
                       size_t size, const struct evcfg *v);

@@ -18,6 +18,12 @@
 # LIBDIR (default: the lib folder beside FUZZ_BIN, i.e. build/gcc/lib),
 # MUTANTS (default 0: also run every prefix and single-bit flip of inputs up
 # to MUTANTS bytes; 64 takes about a minute per conforming library).
+# Besides the seeds it replays the REFUSED-MODE programs (fuzz/common/
+# evcfg.h: a header count byte 0xFF, then pick and v) it writes into a
+# scratch folder: every family of configurations the spec rules out of
+# machines 1-6 (p12reg, p9reg, gen, rx, ep, sw), picks 0-7, v 0, 1, 5, 200
+# (192 programs): the reference must refuse every one, a conforming device
+# must not accept one, and bad-create-p12reg-257 is found by them.
 # Run from the repository root (`make check` does).
 bin=${FUZZ_BIN:-build/gcc/fuzz}
 LIBDIR=${LIBDIR:-$bin/../lib}
@@ -35,6 +41,17 @@ if [ ! -e "$1" ]; then
     echo "diff_conforming: 0 passed, 1 failed"
     exit 1
 fi
+refdir=$(mktemp -d "${TMPDIR:-/tmp}/diff-conforming.XXXXXX") || exit 1
+trap 'rm -rf "$refdir"' EXIT INT TERM
+for m in 1 2 3 4 5 6; do
+    for pick in 0 1 2 3 4 5 6 7; do
+        for v in 0 1 5 200; do
+            # printf octal escapes: machine, 0xFF (the refused mode), pick, v
+            printf "\\$(printf %o "$m")\\377\\$(printf %o "$pick")\\$(printf %o "$v")" \
+                >"$refdir/refused-$m-$pick-$v"
+        done
+    done
+done
 pass=0
 fail=0
 nok=0
@@ -57,8 +74,8 @@ for so in "$@"; do
     m=0
     [ "$want" = clean ] && m=$MUTANTS
     # (an inner sh, so that its "Aborted" goes into out)
-    out=$(RIOCHECK_FUZZ_DUT=$so sh -c '"$0" --mutants="$1" "$2" 2>&1' \
-        "$replay" "$m" "$corpus" 2>&1)
+    out=$(RIOCHECK_FUZZ_DUT=$so sh -c '"$0" --mutants="$1" "$2" "$3" 2>&1' \
+        "$replay" "$m" "$corpus" "$refdir" 2>&1)
     rc=$?
     finding=$(printf '%s\n' "$out" | grep -m 1 '^fuzz_fail:' | cut -c 12-200)
     if [ "$want" = clean ]; then

@@ -9,8 +9,6 @@
  *
  * BREAKS: P9-2.4.7-11
  *
- * DIFF-SKIP: only an RC_NOTE output is wrong; the differential target compares results and wire outputs only
- *
  * How: the reference DUT (rc_refdut()) with the arbrx step wrapped: a
  * violation note second_request (4) is rewritten to data_without_grant (1).
  *

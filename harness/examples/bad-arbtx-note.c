@@ -9,8 +9,6 @@
  *
  * BREAKS: P9-2.4.7-1 P9-2.4.7-4
  *
- * DIFF-SKIP: only an RC_NOTE output is wrong; the differential target compares results and wire outputs only
- *
  * How: the reference DUT (rc_refdut()) with the arbtx step wrapped: a note
  * rejected (1) is rewritten to granted (0).
  *

@@ -10,8 +10,6 @@
  *
  * BREAKS: P12-5.1.1-a P12-5.1.2-a
  *
- * DIFF-SKIP: the differential seeds never create a p12reg block of more than 256 ports (found by the create refused vector)
- *
  * How: the reference DUT (rc_refdut()) with the p12reg create wrapped: a rev
  * 3 config (rev given as 3 or left to its default) with ports > 256 is passed
  * on with ports = 256. Rev 2 configurations are the reference's. Found only

@@ -11,8 +11,6 @@
  *
  * BREAKS: P12-5.1.2.2-tx
  *
- * DIFF-SKIP: only an RC_NOTE output is wrong; the differential target compares results and wire outputs only
- *
  * How: the reference DUT (rc_refdut()) with the p12reg step wrapped: the
  * refused argument of every wrote note is set to 0.
  *

@@ -11,8 +11,6 @@
  *
  * BREAKS: P9-4.2.2-a
  *
- * DIFF-SKIP: only an RC_NOTE output is wrong; the differential target compares results and wire outputs only
- *
  * How: the reference DUT (rc_refdut()) with the sw step wrapped: a verdict
  * note with the value not_participant (8) is rewritten to none (0).
  *
