@@ -236,3 +236,46 @@ const char *rc_dut_why_lost(const struct rc_dut *dut)
     }
     return "the DUT returned RC_LOST (-90) and said nothing more";
 }
+
+int rc_why_notsup_clean(char *dst, size_t cap, const char *src)
+{
+    if (dst == NULL || cap == 0)
+        return 0;
+    dst[0] = '\0';
+    if (src == NULL)
+        return 0;
+    while (*src == ' ' || *src == '\t')
+        src++;
+    size_t max = cap - 1 < RC_WHY_NOTSUP_MAX ? cap - 1 : RC_WHY_NOTSUP_MAX;
+    size_t n = 0;
+    while (n < max && src[n] != '\0')
+        n++;
+    /* cut before a UTF-8 character the bound split (continuation bytes
+     * 10xxxxxx after the cut belong to the last character kept) */
+    if (src[n] != '\0' && ((unsigned char)src[n] & 0xC0) == 0x80) {
+        size_t k = n;
+        while (k > 0 && ((unsigned char)src[k - 1] & 0xC0) == 0x80)
+            k--;
+        if (k > 0 && (unsigned char)src[k - 1] >= 0xC0)
+            n = k - 1;
+    }
+    while (n > 0 && (src[n - 1] == ' ' || src[n - 1] == '\t'))
+        n--;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)src[i];
+        dst[i] = c < 0x20 || c == 0x7f ? '?' : (char)c;
+    }
+    dst[n] = '\0';
+    return n > 0;
+}
+
+int rc_dut_why_notsup(const struct rc_dut *dut, char *dst, size_t cap)
+{
+    const char *why = NULL;
+    /* never read the field without the capability: a library built before
+     * it ends at why_lost */
+    if (dut != NULL && dut->abi_version == RC_DUT_ABI_VERSION &&
+        (dut->profile.caps & RC_CAP_WHY_NOTSUP) && dut->why_notsup != NULL)
+        why = dut->why_notsup(dut->ctx);
+    return rc_why_notsup_clean(dst, cap, why);
+}

@@ -64,4 +64,22 @@ int rc_dut_from_v1(const void *v1, struct rc_dut_v1_view *out);
  * says something, else a fixed text. Never NULL. */
 const char *rc_dut_why_lost(const struct rc_dut *dut);
 
+/* The longest reason for an RC_NOTSUP riocheck keeps (bytes, NUL not
+ * counted). */
+#define RC_WHY_NOTSUP_MAX 200u
+
+/* Why the last create/step/query returned RC_NOTSUP, written to dst (cap
+ * bytes, NUL-terminated): the DUT's why_notsup text, read ONLY when the DUT
+ * speaks ABI version 2 and declares RC_CAP_WHY_NOTSUP in profile.caps (a
+ * library built before that capability has a shorter struct rc_dut, without
+ * the field). At most RC_WHY_NOTSUP_MAX bytes, cut at a UTF-8 character
+ * boundary, each control character (0x00-0x1F, 0x7F) replaced by '?', and
+ * blanks at both ends removed. Returns 1 when the DUT said something, else
+ * 0 with dst "". */
+int rc_dut_why_notsup(const struct rc_dut *dut, char *dst, size_t cap);
+
+/* The same cleaning for a reason from elsewhere (the external-process
+ * protocol): src (may be NULL) bounded and cleaned into dst. */
+int rc_why_notsup_clean(char *dst, size_t cap, const char *src);
+
 #endif

@@ -51,7 +51,10 @@
 #define ISO_HAS_CS64 (1u << 16)
 #define ISO_HAS_MANY (1u << 17)
 #define ISO_HAS_WHY (1u << 18)
-#define ISO_HAS_ALL (((1u << RC_MACHINE_COUNT) - 1u) | ISO_HAS_CS64 | ISO_HAS_MANY | ISO_HAS_WHY)
+#define ISO_HAS_WHY_NOTSUP (1u << 19) /* why_notsup, with RC_CAP_WHY_NOTSUP */
+#define ISO_HAS_ALL                                                                       \
+    (((1u << RC_MACHINE_COUNT) - 1u) | ISO_HAS_CS64 | ISO_HAS_MANY | ISO_HAS_WHY |         \
+     ISO_HAS_WHY_NOTSUP)
 _Static_assert(RC_MACHINE_COUNT <= 16, "machine bits of iso_hello.has");
 
 /* One result, as the worker writes it. Both ends are the same executable, so
@@ -775,6 +778,10 @@ static const struct rc_dut *iso_worker_load(int fd, const char *path, struct rc_
         h.has |= ISO_HAS_MANY;
     if (dut->abi_version == RC_DUT_ABI_VERSION && dut->why_lost != NULL)
         h.has |= ISO_HAS_WHY;
+    /* the field exists only in a library that declares the capability */
+    if (dut->abi_version == RC_DUT_ABI_VERSION && (dut->profile.caps & RC_CAP_WHY_NOTSUP) &&
+        dut->why_notsup != NULL)
+        h.has |= ISO_HAS_WHY_NOTSUP;
     const char *too_long = iso_text(h.name, &h.name_len, dut->name) != 0 ? "name"
                            : iso_text(h.version, &h.version_len, dut->version) != 0
                                ? "version"
@@ -1573,6 +1580,11 @@ static const char *iso_stub_why(void *ctx)
     (void)ctx;
     return "the DUT runs only in riocheck's worker processes";
 }
+static const char *iso_stub_why_notsup(void *ctx)
+{
+    (void)ctx;
+    return NULL; /* the worker's run.c asks the DUT itself */
+}
 
 static void iso_desc_fill(struct rc_dut_desc *d, const struct iso_hello *h)
 {
@@ -1597,6 +1609,8 @@ static void iso_desc_fill(struct rc_dut_desc *d, const struct iso_hello *h)
         if (h->has & ISO_HAS_MANY)
             d->dut.step_many = iso_stub_many;
         d->dut.why_lost = iso_stub_why;
+        if (h->has & ISO_HAS_WHY_NOTSUP)
+            d->dut.why_notsup = iso_stub_why_notsup;
     }
 }
 

@@ -184,7 +184,10 @@ typedef void (*rc_result_fn)(void *ctx, size_t i, const struct rc_vec_result *re
  * to RC_DUT_TEXT_MAX, any byte but NUL - escape them where they are
  * written), profile (policies included) as the DUT gave them; a machine's
  * create (and destroy, step, query), cs64_decode and (ABI version 2)
- * step_many and why_lost are non-NULL exactly when the DUT has them. They
+ * step_many, why_lost and why_notsup (only a DUT declaring RC_CAP_WHY_NOTSUP
+ * has that field) are non-NULL exactly when the DUT has them. A reason for
+ * RC_NOTSUP reaches the caller in the result's detail, which the worker
+ * writes (rc_run_vector asks the DUT there). They
  * are placeholders, not the DUT: they answer RC_LOST (why_lost: "the DUT
  * runs only in riocheck's worker processes"), so rc_run_vector() on this
  * view gives ERROR, never a DUT's verdict. has and path are the module's.
@@ -193,7 +196,8 @@ struct rc_dut_desc {
     struct rc_dut dut;
     char name[RC_DUT_TEXT_MAX + 1];
     char version[RC_DUT_TEXT_MAX + 1];
-    uint32_t has; /* bit m: machine m; bits 16, 17, 18: cs64_decode, step_many, why_lost */
+    uint32_t has; /* bit m: machine m; bits 16, 17, 18, 19: cs64_decode, step_many,
+                     why_lost, why_notsup (read only with RC_CAP_WHY_NOTSUP) */
     char path[RC_DUT_PATH_MAX];
 };
 

@@ -51,6 +51,19 @@ static void verdict(struct rc_vec_result *res, enum rc_verdict v, unsigned line,
     va_end(ap);
 }
 
+/* After a not-applicable verdict caused by an RC_NOTSUP: the DUT's reason,
+ * if it declares why_notsup and gives one (rc_dut_why_notsup: bounded and
+ * cleaned), appended to the detail. */
+static void notsup_why(const struct rc_dut *dut, struct rc_vec_result *res)
+{
+    char why[RC_WHY_NOTSUP_MAX + 1];
+    if (!rc_dut_why_notsup(dut, why, sizeof why))
+        return;
+    size_t len = strlen(res->detail);
+    if (len < sizeof res->detail)
+        snprintf(res->detail + len, sizeof res->detail - len, "; the DUT says: %s", why);
+}
+
 /* The machine-readable halves of a FAIL, for the results files. */
 static void expect_actual(struct rc_vec_result *res, const char *expected,
                           const char *actual)
@@ -737,6 +750,7 @@ static int judge_rc(struct attempt *a, const struct vec_step *s, const struct rc
     }
     if (rc == RC_NOTSUP && want != RC_NOTSUP) {
         verdict(res, RC_V_NA, s->line, "the DUT does not implement '%s'", s->kind->name);
+        notsup_why(a->dut, res);
         return -1;
     }
     if (rc != want) {
@@ -772,6 +786,7 @@ static int run_query(struct attempt *a, void *inst, const struct vec_step *s,
     }
     if (rc == RC_NOTSUP) {
         verdict(res, RC_V_NA, s->line, "the DUT cannot answer query %s", s->kind->name);
+        notsup_why(a->dut, res);
         return -1;
     }
     if (rc != RC_OK) {
@@ -1028,6 +1043,8 @@ static void run_sweep(const struct rc_dut *dut, const struct vec_record *r,
         if (rc != RC_OK) {
             verdict(res, rc == RC_NOTSUP ? RC_V_NA : RC_V_ERROR, 0,
                     "codec create: %s", RC_RESULT_TEXT(rc));
+            if (rc == RC_NOTSUP)
+                notsup_why(dut, res);
             return;
         }
     }
@@ -1071,6 +1088,7 @@ static void run_sweep(const struct rc_dut *dut, const struct vec_record *r,
                 /* a declined decode: the sweep cannot be complete */
                 verdict(res, RC_V_NA, r->line, "the DUT declines %s width=%u value=0x%X "
                         "(notsup)", r->oracle, w, v);
+                notsup_why(dut, res);
                 res->checks = checks;
                 if (inst && ops->destroy)
                     ops->destroy(inst);
@@ -1208,6 +1226,7 @@ void rc_run_vector(const struct rc_dut *dut, const struct vec_record *r,
         if (rc == RC_NOTSUP) {
             verdict(res, RC_V_NA, r->line, "the DUT cannot be configured as this vector "
                     "needs");
+            notsup_why(dut, res);
             goto done;
         }
         if (rc != RC_OK) {

@@ -42,6 +42,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../core/dutload.h"
 #include "../core/isolate.h"
 #include "../core/registry.h"
 #include "shim.h"
@@ -71,6 +72,7 @@ struct many {
     int each;
     uint32_t *counts;
     int *rcs;
+    char why[RC_WHY_NOTSUP_MAX + 1]; /* the last repetition's notsup reason */
 };
 
 struct pend {
@@ -87,6 +89,9 @@ struct pend {
     uint32_t qp;                     /* 1 + index into qp_*[] of a query sent
                                         ahead (rc_proc_prefetch_queries), or 0 */
     char req[REQ_SHOWN];
+    /* the text after "result=notsup" (docs/dut-protocol.md), cleaned and
+     * bounded (rc_why_notsup_clean); "" when none */
+    char why[RC_WHY_NOTSUP_MAX + 1];
 };
 
 /* What the handshake said. */
@@ -169,6 +174,10 @@ struct rc_proc {
     uint32_t qp_n, qp_next; /* sent ahead; the next one to look at */
     uint64_t qp_seq[RC_PROC_QUERY_AHEAD], qp_val[RC_PROC_QUERY_AHEAD];
     int qp_rc[RC_PROC_QUERY_AHEAD], qp_done[RC_PROC_QUERY_AHEAD];
+    char qp_why[RC_PROC_QUERY_AHEAD][RC_WHY_NOTSUP_MAX + 1];
+    /* the reason the last create, step or query the caller made was
+     * answered notsup with (the proxy's why_notsup); "" when none */
+    char why_last[RC_WHY_NOTSUP_MAX + 1];
 
     uint32_t next_id;
     struct proxy_inst *live;
@@ -562,10 +571,33 @@ static void pop(struct rc_proc *p)
         p->qp_done[e->qp - 1] = 1;
         p->qp_rc[e->qp - 1] = e->rc;
         p->qp_val[e->qp - 1] = e->value;
+        memcpy(p->qp_why[e->qp - 1], e->why, sizeof e->why);
     }
     p->qhead = (p->qhead + 1) % QCAP;
     p->qn--;
     p->head_seq++;
+}
+
+/* A notsup answer's reason: for "error result=notsup TEXT" and "done
+ * result=notsup TEXT" (result=-41 alike), TEXT goes to e->why (cleaned:
+ * at most RC_WHY_NOTSUP_MAX bytes, control characters '?') and the line
+ * is cut after the result, so the words of TEXT are never parsed. */
+static void take_notsup_why(struct pend *e, char *line)
+{
+    char *t = line;
+    while (*t == ' ' || *t == '\t')
+        t++;
+    size_t w = strncmp(t, "error", 5) == 0 ? 5 : strncmp(t, "done", 4) == 0 ? 4 : 0;
+    if (w == 0 || (t[w] != ' ' && t[w] != '\t'))
+        return;
+    t += w;
+    while (*t == ' ' || *t == '\t')
+        t++;
+    size_t r = strncmp(t, "result=notsup", 13) == 0 ? 13 : strncmp(t, "result=-41", 10) == 0 ? 10 : 0;
+    if (r == 0 || (t[r] != ' ' && t[r] != '\t'))
+        return;
+    rc_why_notsup_clean(e->why, sizeof e->why, t + r);
+    t[r] = '\0';
 }
 
 /* "result=NAME" of a done / error line; -1 if malformed or reserved. */
@@ -866,6 +898,8 @@ static int take_line(struct rc_proc *p, char *line, size_t len)
             pop(p);
         return r < 0 ? -1 : 0;
     }
+    if (e->type == P_CREATE || e->type == P_QUERY || e->type == P_STEP || e->type == P_FAST)
+        take_notsup_why(e, line);
     struct rc_proto_line l;
     if (rc_proto_split(&l, line) != 0) {
         lose_garbage(p, "too many fields");
@@ -916,6 +950,7 @@ static int take_line(struct rc_proc *p, char *line, size_t len)
                 }
                 c->done++;
                 c->rc = e->rc;
+                memcpy(c->why, e->why, sizeof c->why);
                 if (e->rc != c->want && !c->each)
                     c->stopped = 1;
             }
@@ -1114,6 +1149,7 @@ static uint64_t enqueue(struct rc_proc *p, enum pend_type type, const char *text
     struct pend *e = &p->q[(p->qhead + p->qn) % QCAP];
     p->qn++;
     memset(e, 0, offsetof(struct pend, req));
+    e->why[0] = '\0';
     e->type = type;
     e->spec = -1;
     size_t shown = len < REQ_SHOWN - 1 ? len : REQ_SHOWN - 1;
@@ -1311,6 +1347,7 @@ static int qp_take(struct rc_proc *p, const struct proxy_inst *pi, const struct 
             return 0; /* cannot happen: answered means taken by pop */
         p->qp_next = i + 1u;
         *rc = p->qp_rc[i];
+        memcpy(p->why_last, p->qp_why[i], sizeof p->why_last);
         *value = *rc == RC_OK ? p->qp_val[i] : 0;
         p->stats.qhits++;
         return 1;
@@ -1444,6 +1481,7 @@ static int decode_call(struct rc_proc *p, const void *src, const struct rc_msg *
                 p->spec_head = (p->spec_head + 1) % RC_PROC_PREFETCH;
                 p->spec_n--;
                 p->stats.hits++;
+                p->why_last[0] = '\0';
                 p->pred_last = *ev;
                 refill(p);
                 return rc;
@@ -1467,6 +1505,7 @@ static int decode_call(struct rc_proc *p, const void *src, const struct rc_msg *
     e = pend_at(p, seq); /* answered: the slot keeps the answer */
     *n = e->n;
     int rc = e->rc;
+    memcpy(p->why_last, e->why, sizeof p->why_last);
     learn(p, src, ev);
     return rc;
 }
@@ -1515,6 +1554,7 @@ static int proxy_create(struct rc_proc *p, uint32_t mid, void **inst,
         return RC_DUT_LOST;
     }
     int rc = pend_at(p, seq)->rc;
+    memcpy(p->why_last, pend_at(p, seq)->why, sizeof p->why_last);
     if (rc != RC_OK) {
         free(pi);
         return rc;
@@ -1604,6 +1644,7 @@ static int proxy_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
         return RC_DUT_LOST;
     e = pend_at(p, seq);
     *n = e->n;
+    memcpy(p->why_last, e->why, sizeof p->why_last);
     return e->rc;
 }
 
@@ -1632,6 +1673,7 @@ static int proxy_query(void *inst, const struct rc_msg *q, uint64_t *value)
         return RC_DUT_LOST;
     struct pend *e = pend_at(p, seq);
     *value = e->rc == RC_OK ? e->value : 0;
+    memcpy(p->why_last, e->why, sizeof p->why_last);
     return e->rc;
 }
 
@@ -1687,6 +1729,13 @@ static const char *proxy_why_lost(void *ctx)
     return rc_proc_last_error(ctx);
 }
 
+/* The runner reads it only when the handshake declared why_notsup. */
+static const char *proxy_why_notsup(void *ctx)
+{
+    const struct rc_proc *p = ctx;
+    return p != NULL && p->why_last[0] != '\0' ? p->why_last : NULL;
+}
+
 /* ---- public API ------------------------------------------------------------ */
 
 static void build_dut(struct rc_proc *p)
@@ -1709,6 +1758,7 @@ static void build_dut(struct rc_proc *p)
     d->ctx = p;
     d->step_many = proxy_step_many;
     d->why_lost = proxy_why_lost;
+    d->why_notsup = proxy_why_notsup;
 }
 
 static void free_proc(struct rc_proc *p)
@@ -1867,7 +1917,7 @@ int rc_proc_step_many(struct rc_proc *p, void *inst, const struct rc_msg *ev, ui
     struct rc_proto_buf b;
     rc_proto_buf_init(&b, text, sizeof text);
     format_msg(&b, "step", pi->id, k, ev);
-    struct many c = {out, cap, 0, want, RC_OK, 0, 0, 0, 0, NULL, NULL};
+    struct many c = {out, cap, 0, want, RC_OK, 0, 0, 0, 0, NULL, NULL, ""};
     uint64_t sent = 0, first = 0, last = 0;
     int lost = 0;
     while (!c.stopped && c.done < times) {
@@ -1900,6 +1950,7 @@ int rc_proc_step_many(struct rc_proc *p, void *inst, const struct rc_msg *ev, ui
     res->done = c.done;
     res->n = c.total;
     res->overflow = c.overflow;
+    memcpy(p->why_last, c.why, sizeof p->why_last);
     res->rc = lost && !c.stopped && c.done < times ? RC_DUT_LOST : c.rc;
     return res->rc;
 }
@@ -1942,7 +1993,7 @@ int rc_proc_step_each(struct rc_proc *p, void *inst, const struct rc_msg *ev, ui
     struct rc_proto_buf b;
     rc_proto_buf_init(&b, text, sizeof text);
     format_msg(&b, "step", pi->id, k, ev);
-    struct many c = {out, cap, 0, RC_OK, RC_OK, 0, 0, 0, 1, counts, rcs};
+    struct many c = {out, cap, 0, RC_OK, RC_OK, 0, 0, 0, 1, counts, rcs, ""};
     uint64_t last = 0;
     for (uint32_t i = 0; i < times; i++) {
         /* enqueue waits for the oldest answer when the queue is full */

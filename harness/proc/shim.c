@@ -20,6 +20,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../core/dutload.h"
 #include "../core/registry.h"
 #include "shim.h"
 
@@ -423,6 +424,20 @@ static struct shim_inst *parse_live(struct shim *s, const struct rc_proto_line *
     return in;
 }
 
+/* After "error result=R" or "done result=R" in line (cap bytes): for
+ * RC_NOTSUP, the DUT's reason when it declares why_notsup and gives one
+ * (rc_dut_why_notsup: at most RC_WHY_NOTSUP_MAX bytes, no control
+ * characters), as " TEXT" (docs/dut-protocol.md). */
+static void add_notsup_why(const struct shim *s, int rc, char *line, size_t cap)
+{
+    char why[RC_WHY_NOTSUP_MAX + 1];
+    if (rc != RC_NOTSUP || !rc_dut_why_notsup(s->dut, why, sizeof why))
+        return;
+    size_t len = strlen(line);
+    if (len < cap)
+        snprintf(line + len, cap - len, " %s", why);
+}
+
 static void do_create(struct shim *s, struct rc_proto_line *l)
 {
     char q[64], rb[16];
@@ -480,8 +495,9 @@ static void do_create(struct shim *s, struct rc_proto_line *l)
     void *inst = NULL;
     int rc = ops->create(s->dut->ctx, &inst, &cfg);
     if (rc != RC_OK) {
-        char line[64];
+        char line[64 + RC_WHY_NOTSUP_MAX];
         snprintf(line, sizeof line, "error result=%s", rc_proto_result_text(rc, rb));
+        add_notsup_why(s, rc, line, sizeof line);
         reply(s, line);
         return;
     }
@@ -528,6 +544,7 @@ static void answer_outputs(struct shim *s, const struct rc_machine_desc *m, int 
         reply(s, line);
     }
     snprintf(line, sizeof line, "done result=%s", rc_proto_result_text(rc, rb));
+    add_notsup_why(s, rc, line, sizeof line);
     reply(s, line);
 }
 
@@ -560,7 +577,7 @@ static void do_step(struct shim *s, struct rc_proto_line *l)
 
 static void do_query(struct shim *s, struct rc_proto_line *l)
 {
-    char q[64], rb[16], line[96];
+    char q[64], rb[16], line[96 + RC_WHY_NOTSUP_MAX];
     struct shim_inst *in = parse_live(s, l);
     if (in == NULL)
         return;
@@ -588,6 +605,7 @@ static void do_query(struct shim *s, struct rc_proto_line *l)
         snprintf(line, sizeof line, "value %s", num);
     } else {
         snprintf(line, sizeof line, "error result=%s", rc_proto_result_text(rc, rb));
+        add_notsup_why(s, rc, line, sizeof line);
     }
     reply(s, line);
 }

@@ -30,7 +30,8 @@
  * RC_MAX_ARGS unsigned 64-bit arguments whose order and meaning are given by
  * the tables below (one X-macro line per kind: enum name, number, the name
  * used in vector files, flags, then the argument names in order). A step that
- * the device does not implement returns RC_NOTSUP (vector not-applicable).
+ * the device does not implement returns RC_NOTSUP (vector not-applicable); a
+ * device may say why (rc_dut.why_notsup, capability why_notsup).
  *
  * Time: a `tick n` event means n time units pass at once (one event, not n
  * events); a DUT whose timers fire at most once per event says so in its
@@ -102,7 +103,11 @@
  * reports it as documented at the capability. Capability 21 (stype2) took
  * the stype2 field's interpretation out of cs48: a library built before it
  * declares cs48 alone and is given stype2 as well, unless it declares
- * cs48_split (22) (see "Capabilities" at struct rc_profile).
+ * cs48_split (22) (see "Capabilities" at struct rc_profile). The optional
+ * operation why_notsup (a reason for an RC_NOTSUP) is appended after
+ * why_lost and gated by capability 23 (why_notsup): a library built before
+ * it has a struct rc_dut that ends at why_lost, so riocheck reads
+ * why_notsup only from a device that declares RC_CAP_WHY_NOTSUP.
  */
 #ifndef RIOCHECK_DUT_H
 #define RIOCHECK_DUT_H
@@ -788,7 +793,10 @@ struct rc_profile {
                                cs48_pack/cs48_unpack, gen/rx format=cs48);   \
                                without this bit a device declaring cs48 also \
                                gets stype2 (libraries built before the       \
-                               split): see "Capabilities" above */
+                               split): see "Capabilities" above */           \
+    X(WHY_NOTSUP, 23, "why_notsup") /* rc_dut has why_notsup: the harness    \
+                               reads that field ONLY with this bit (a        \
+                               library built before it has no such field) */
 
 enum rc_cap {
 #define RC_CAP_ENUM_(n, bit, s) RC_CAP_##n = 1u << (bit),
@@ -846,8 +854,8 @@ struct rc_dut {
      * to *out; the harness reads kind, nargs and arg[0..nargs-1] only, so
      * the rest of *out need not be cleared). */
     int (*cs64_decode)(void *ctx, uint32_t width, uint32_t param, struct rc_msg *out);
-    /* Handed unchanged to create, cs64_decode, step_many and why_lost; the
-     * harness never looks inside. NULL is fine. */
+    /* Handed unchanged to create, cs64_decode, step_many, why_lost and
+     * why_notsup; the harness never looks inside. NULL is fine. */
     void *ctx;
     /* Optional (NULL: the harness loops over step). A `do EVENT repeat=times`
      * in one call, for transports where a call costs a round trip. Must be
@@ -867,6 +875,17 @@ struct rc_dut {
                      int want, struct rc_msg *out, uint32_t cap, struct rc_many *res);
     /* Optional: one line saying why the last call returned RC_LOST. */
     const char *(*why_lost)(void *ctx);
+    /* Optional, and only with RC_CAP_WHY_NOTSUP in profile.caps (appended
+     * after why_lost; a library built before it has no such field, so the
+     * harness never reads it without the bit): one line saying why the last
+     * create, step or query returned RC_NOTSUP, e.g. "ackID != 0 is not
+     * supported" for a device that has the machine but not that
+     * configuration or event. The vector stays not-applicable; its detail
+     * carries the text (the first 200 bytes, control characters replaced by
+     * '?'). NULL or "" says nothing. Called right after that call, from the
+     * one thread that made it; the text must stay valid until the next call
+     * into the DUT. */
+    const char *(*why_notsup)(void *ctx);
 };
 
 /* The one symbol a DUT library exports. */
