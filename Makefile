@@ -287,6 +287,7 @@ check: $(REF_TESTS) $(HARNESS_TESTS) $(RIOCHECK) $(SHIM) $(EXAMPLES)
 	    harness/examples/minimal_vendor_test.sh harness/examples/minimal-vendor/coverage_test.sh \
 	    harness/cli/tests/badinput_test.sh \
 	    harness/cli/tests/escape_test.sh harness/cli/tests/diff_test.sh \
+	    harness/cli/tests/notsup_test.sh \
 	    harness/cli/tests/provenance_test.sh \
 	    harness/examples/gen-absent-bits_test.sh harness/mutation/tests/mutate_test.sh \
 	    docs/interpretations_test.sh harness/report/tests/html_test.sh \
