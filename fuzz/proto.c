@@ -56,6 +56,9 @@
  *       RC_DUT_LOST the client has a one-line reason (rc_proc_last_error).
  *   C4  rc_proc_close leaves no child process behind (the DUT's pid is
  *       reaped: kill(pid, 0) fails).
+ *   C5  after an RC_NOTSUP, the reason (rc_dut_why_notsup, read only when
+ *       the handshake declared why_notsup) is "" or at most
+ *       RC_WHY_NOTSUP_MAX bytes without a control byte.
  *   Memory: everything is freed (LeakSanitizer in the libFuzzer build).
  */
 #ifndef _POSIX_C_SOURCE
@@ -72,6 +75,7 @@
 
 #include "common/fuzz.h"
 
+#include "../harness/core/dutload.h"
 #include "../harness/core/registry.h"
 #include "../harness/proc/proc.h"
 #include "../harness/refdut/refdut.h"
@@ -397,6 +401,22 @@ static void check_last_error(struct rc_proc *p, const char *what)
                   e ? e : "(null)");
 }
 
+static void check_why_notsup(const struct rc_dut *dut, int rc, const char *what)
+{
+    if (rc != RC_NOTSUP)
+        return;
+    char why[RC_WHY_NOTSUP_MAX + 8];
+    memset(why, 'x', sizeof why);
+    int said = rc_dut_why_notsup(dut, why, sizeof why);
+    size_t n = strnlen(why, sizeof why);
+    if (n == sizeof why || n > RC_WHY_NOTSUP_MAX || said != (n > 0))
+        fuzz_fail("C5: %s: a notsup reason of %zu bytes (said %d)", what, n, said);
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)why[i] < 0x20 || why[i] == 0x7F)
+            fuzz_fail("C5: %s: control byte 0x%02X in the notsup reason", what,
+                      (unsigned char)why[i]);
+}
+
 static void check_outputs(const struct rc_machine_desc *m, const struct rc_msg *out,
                           uint32_t n, uint32_t cap)
 {
@@ -437,6 +457,7 @@ static void client_script(struct rc_proc *p)
             fuzz_fail("C3: %s create: result %d with instance %p", m->name, rc, inst);
         if (rc == RC_DUT_LOST)
             check_last_error(p, "create");
+        check_why_notsup(dut, rc, "create");
         if (rc != RC_OK)
             continue;
         struct rc_msg ev;
@@ -448,6 +469,7 @@ static void client_script(struct rc_proc *p)
         check_outputs(m, out, n, RC_MAX_OUTPUTS);
         if (rc == RC_DUT_LOST)
             check_last_error(p, "step");
+        check_why_notsup(dut, rc, "step");
         if (ops->query != NULL && m->nqueries > 0) {
             struct rc_msg q;
             memset(&q, 0, sizeof q);
@@ -457,6 +479,7 @@ static void client_script(struct rc_proc *p)
             rc = ops->query(inst, &q, &v);
             if (rc == RC_DUT_LOST)
                 check_last_error(p, "query");
+            check_why_notsup(dut, rc, "query");
         }
         ops->destroy(inst);
     }

@@ -128,6 +128,13 @@ printf '\000create 1 codec\nhello riocheck-dut-protocol 2\nhello riocheck-dut-pr
 printf '\001hello riocheck-dut-protocol 1\nname fuzz dut\nversion 1.0\nrevisions p12r2 p12r3 p9r2 p9r3\ncaps codec cs48 cs64\nprofile ports=8 vcs=8 counter_width=4 orphan_timeout=1000 flow_list=8 arb_pool=1\nmachines codec p9reg\nfastpath cs64_decode\nready\nok\nout voq_msg kind=0 vc=255\ndone result=ok\nerror result=notsup\nok\nok\ndone result=inval\nvalue 0\nok\nout voq_msg kind=0\ndone result=ok\n' >"$P/client-codec-p9reg"
 printf '\001banner of a simulator\nhello riocheck-dut-protocol 1\nname x\nversion y\nmachines ep\nready\nerror result=-5\n' >"$P/client-ep-refused"
 printf '\001hello riocheck-dut-protocol 3\n' >"$P/client-version"
+# notsup reasons (why_notsup, docs/dut-protocol.md "Reasons"): declared, long
+# with control bytes, undeclared, and text after a result other than notsup
+printf '\001hello riocheck-dut-protocol 1\nname fuzz dut\nversion 1.0\nrevisions p12r3 p9r3\ncaps codec stype2 cs48_split p9reg why_notsup\nmachines codec p9reg\nready\nok\ndone result=notsup value 0x2002 is not supported\nerror result=notsup no queries \\"q\\" <script>\nok\nerror result=notsup p9reg with 3 ports is not supported\n' >"$P/client-notsup-why"
+printf '\001hello riocheck-dut-protocol 1\nname x\nversion y\ncaps codec why_notsup\nmachines codec p9reg\nready\nok\ndone result=-41 \001\033[31m\ttab\r\nerror result=notsup\nok\nerror result=notsup %s\n' \
+    "$(awk 'BEGIN { while (i++ < 3000) printf "W" }')" >"$P/client-notsup-why-long"
+printf '\001hello riocheck-dut-protocol 1\nname x\nversion y\ncaps codec\nmachines codec\nready\nok\ndone result=notsup a reason from a DUT that did not declare why_notsup\nerror result=inval not a reason\nok\n' >"$P/client-notsup-undeclared"
+printf '\001hello riocheck-dut-protocol 1\nname x\nversion y\ncaps codec why_notsup\nmachines codec\nready\nok\ndone result=ok trailing words are garbage\n' >"$P/client-done-ok-text"
 
 # ---- dictionaries
 names=$(grep -o '"[A-Za-z0-9_*]*"' harness/include/riocheck/dut.h | sort -u)
@@ -181,7 +188,7 @@ XOFF XON XOFF_ARB XON_ARB RELEASE REQUEST_SINGLE REQUEST_MULTI all 0A 0F 1A 8A 0
     echo '# the DUT protocol (harness/proc/proc.h) and the names of riocheck/dut.h'
     for w in hello riocheck-dut-protocol name version revisions caps profile machines \
         fastpath cs64_decode ready create step query destroy bye ok error out done \
-        value result= width= param= 0x; do
+        value result= width= param= 0x result=notsup; do
         printf '"%s"\n' "$w"
     done
     echo "$names"
