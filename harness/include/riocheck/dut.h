@@ -878,9 +878,9 @@ struct rc_dut {
     /* Optional, and only with RC_CAP_WHY_NOTSUP in profile.caps (appended
      * after why_lost; a library built before it has no such field, so the
      * harness never reads it without the bit): one line saying why the last
-     * create, step or query returned RC_NOTSUP, e.g. "ackID != 0 is not
-     * supported" for a device that has the machine but not that
-     * configuration or event. The vector stays not-applicable; its detail
+     * create, step or query (or cs64_decode) returned RC_NOTSUP, e.g.
+     * "ackID != 0 is not supported" for a device that has the machine but
+     * not that configuration or event. The vector stays not-applicable; its detail
      * carries the text (the first 200 bytes, control characters replaced by
      * '?'). NULL or "" says nothing. Called right after that call, from the
      * one thread that made it; the text must stay valid until the next call
