@@ -30,14 +30,22 @@
  *
  * Compared, for every event (every repetition) and every query:
  *   - create: the result (a vendor answering RC_NOTSUP, or lacking the
- *     machine, makes the input not applicable: nothing is compared);
+ *     machine, makes the input not applicable: nothing is compared); in the
+ *     refused mode of the header (common/evcfg.h, evcfg_refused: one
+ *     configuration the spec rules out) only that the vendor does not
+ *     accept it (any result but RC_OK, as a `create refused` vector);
  *   - step: the result code, and the RC_WIRE outputs: same outputs, in the
  *     same order among those of one KEY (gen: link, VC, group; sw:
  *     destination, target, flowID; arbtx / arbrx: flow; other machines: one
  *     key), in any order across keys - no sentence orders symbols of one
  *     event on different links or groups (I-GEN-13), XONs of a restart
  *     (2.4.2.2) or answers to different flows (RC_NOTE outputs are optional
- *     observations and are not compared, as in the conformance vectors);
+ *     observations and are not compared, as in the conformance vectors,
+ *     except the classes below);
+ *   - notes under capabilities: the sw verdict, arbtx note, arbrx violation
+ *     and freed, p12reg wrote notes, which a device declaring the capability
+ *     must report (riocheck/dut.h), when both the reference and the vendor
+ *     declare it: as a multiset per step (compare_notes);
  *   - queries: the program's own query records, plus after every event a
  *     fixed per-machine set of queries that make hidden state visible (the
  *     counters and enabled flows of the destination a CCP named, the

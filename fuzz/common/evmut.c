@@ -580,8 +580,8 @@ static size_t emit(const struct prog *g, const struct hdr *h, uint8_t *dst,
  * answer to the right REQUEST, in order). A template inserts one such
  * transaction at once, with one shared target and random optional steps,
  * built from the spec's structure only (not from any device's code):
- *   arbtx (Part 9 2.4.7 rules 1, 3, 4, 6, 7, 8): pdu(F, multi mostly, 1-4
- *     packets) [a second pdu] -> ccp(F, XON(ARB) mostly / XOFF(ARB), the
+ *   arbtx (Part 9 2.4.7 rules 1, 2, 3, 4, 6, 7, 8): pdu(F, multi mostly,
+ *     1-4 packets) [a second pdu] -> ccp(F, XON(ARB) / XOFF(ARB), the
  *     answer's bit) -> slot(F) x0-2 -> [ccp(F, XOFF(ARB) mostly / XON(ARB),
  *     the answer's bit): de-allocation during the context] -> slot(F) x0-3
  *     -> [end(F)]; half of them the whole rule 8 scenario (multi, 2-4
@@ -605,30 +605,49 @@ static int kind_index(const struct prog *g, uint32_t kind)
     return -1;
 }
 
-/* One event record kind(args...) of small values, appended to the arena and
- * inserted into g at *at (then *at moves past it). */
-static void tpl(struct prog *g, unsigned *at, uint32_t kind, unsigned nargs,
-                const uint8_t *args)
+/* One event record of kind: head, body bytes (its items as the program
+ * encodes them), and a repeat count (> 1: the head's bit 6 and the varint),
+ * appended to the arena and inserted into g at *at (then *at moves past
+ * it). A body that does not parse as exactly one record is dropped. */
+static void tpl_body(struct prog *g, unsigned *at, uint32_t kind,
+                     const uint8_t *body, size_t n, uint32_t repeat)
 {
     int idx = kind_index(g, kind);
-    if (idx < 0 || g->n >= MAX_RECS)
-        return;
-    const struct rc_kind_desc *k = &g->d->events[idx];
-    if (rc_kind_nargs(k) != nargs)
+    if (idx < 0 || g->n >= MAX_RECS || repeat == 0)
         return;
     size_t from = arena_len;
     struct out o = {arena, sizeof arena, arena_len, 0};
-    put(&o, (uint8_t)idx);
-    for (unsigned i = 0; i < nargs; i++)
-        put(&o, args[i]);
+    put(&o, (uint8_t)((unsigned)idx | (repeat > 1u ? 0x40u : 0u)));
+    for (size_t i = 0; i < n; i++)
+        put(&o, body[i]);
+    if (repeat > 1u) {
+        uint32_t v = repeat - 1u;
+        do {
+            uint8_t b = (uint8_t)(v & 0x7Fu);
+            v >>= 7;
+            put(&o, (uint8_t)(b | (v ? 0x80u : 0u)));
+        } while (v);
+    }
     if (o.over)
         return;
     arena_len = o.len;
     struct rec c;
-    if (arena_rec(g, &c, from) != 0)
+    if (arena_rec(g, &c, from) != 0) {
+        arena_len = from;
         return;
+    }
     ins(g, *at, &c);
     (*at)++;
+}
+
+/* The same with nargs small values, applied once. */
+static void tpl(struct prog *g, unsigned *at, uint32_t kind, unsigned nargs,
+                const uint8_t *args)
+{
+    int idx = kind_index(g, kind);
+    if (idx < 0 || rc_kind_nargs(&g->d->events[idx]) != nargs)
+        return;
+    tpl_body(g, at, kind, args, nargs, 1);
 }
 
 /* A shared target byte: what another record's argument name says (so the
@@ -650,12 +669,78 @@ static unsigned below(struct fuzz_rng *r, unsigned n)
     return fuzz_rng_below(r, n);
 }
 
+/* The index of config key `name` in g's CONFIG table, or -1. */
+static int cfg_index(const struct prog *g, const char *name)
+{
+    for (size_t i = 0; i < g->d->nconfig && i < 0x100u; i++)
+        if (strcmp(g->d->config[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
 /* Insert a transaction of g's machine at a random place (half of the time
- * at the end). Returns 0, or -1 when the machine has no template. */
-static int insert_template(struct prog *g, struct fuzz_rng *r)
+ * at the end); a template may also ask for a header (*h, e.g. a CS64
+ * receiver). Returns 0, or -1 when the machine has no template. */
+static int insert_template(struct prog *g, struct fuzz_rng *r, struct hdr *h)
 {
     unsigned at = below(r, 2) ? g->n : below(r, g->n + 1u);
     switch ((enum rc_machine)g->machine) {
+    case RC_M_RX: {
+        /* Part 12 3.1-3.3, 4.3: VoQ symbols (any VC selector: VC_IND 0-15
+         * in CS64, the stype0 it rides with in CS48) naming the first
+         * ports, then packets to stage and a scheduling decision; half of
+         * them on a rev 3 CS64 receiver (header rev=3 format=64) */
+        int kr = cfg_index(g, "rev"), kf = cfg_index(g, "format");
+        if (below(r, 2) && kr >= 0 && kf >= 0) {
+            h->fresh = 1;
+            h->len = 0;
+            h->b[h->len++] = 2;
+            h->b[h->len++] = (uint8_t)kr;
+            h->b[h->len++] = 1; /* rev 2 + 1 */
+            h->b[h->len++] = (uint8_t)kf;
+            h->b[h->len++] = 1; /* format 64 */
+        }
+        for (unsigned i = 1u + below(r, 3); i > 0; i--) {
+            uint32_t st = below(r, 2) ? 1u << below(r, 8) : 0xFFu & (uint32_t)fuzz_rng_next(r);
+            uint8_t sym[5] = {(uint8_t)(below(r, 16) << 2), (uint8_t)below(r, 2),
+                              (uint8_t)(st >> 16), (uint8_t)(st >> 8), (uint8_t)st};
+            tpl_body(g, &at, RC_RX_EV_SYMBOL, sym, sizeof sym, 1);
+        }
+        if (below(r, 2)) {
+            uint8_t en[5] = {(uint8_t)below(r, 8), (uint8_t)below(r, 4),
+                             (uint8_t)below(r, 4), (uint8_t)below(r, 2),
+                             (uint8_t)below(r, 4)};
+            tpl(g, &at, RC_RX_EV_ENQUEUE, 5, en);
+            tpl_body(g, &at, RC_RX_EV_SCHEDULE, NULL, 0, 1u + below(r, 2));
+        }
+        return 0;
+    }
+    case RC_M_EP: {
+        /* Part 9 2.4.2.1, 2.4.2.3, 2.4.5: XOFFs to one flow of one
+         * destination (FAM 000), as many as the counter holds and one more
+         * (2^w - 1, 2^w, 2^w + 1), then XONs, then time (orphan) */
+        uint8_t d = tpl_target(g, r, "tgt_destination_id");
+        uint8_t f = (uint8_t)(below(r, 4) ? below(r, 14) : below(r, 24));
+        uint8_t soc = (uint8_t)below(r, 2);
+        unsigned w = below(r, 2) ? 4u : 1u + below(r, 6);
+        uint32_t nx = below(r, 3) == 0 ? 1u + below(r, 3)
+                                       : (1u << w) - 1u + below(r, 3);
+        if (below(r, 3) == 0) {
+            uint8_t su[2] = {d, f};
+            tpl(g, &at, RC_EP_EV_SETUP, 2, su);
+        }
+        uint8_t xoff[5] = {0, 0, f, d, soc};
+        tpl_body(g, &at, RC_EP_EV_CCP, xoff, sizeof xoff, nx);
+        if (below(r, 2)) {
+            uint8_t xon[5] = {1, 0, f, d, soc};
+            tpl_body(g, &at, RC_EP_EV_CCP, xon, sizeof xon, 1u + below(r, nx));
+        }
+        if (below(r, 3) == 0) {
+            uint8_t n = (uint8_t)(120u + below(r, 8)); /* the timer values */
+            tpl(g, &at, RC_EP_EV_TICK, 1, &n);
+        }
+        return 0;
+    }
     case RC_M_ARBTX: {
         /* half of them the whole rule 8 scenario: a multi-PDU REQUEST of
          * 2-4 packets, its grant, 1-2 packets, then XOFF(ARB) mid-PDU */
@@ -669,7 +754,9 @@ static int insert_template(struct prog *g, struct fuzz_rng *r)
             uint8_t b[3] = {f, (uint8_t)below(r, 2), (uint8_t)(1u + below(r, 4))};
             tpl(g, &at, RC_ARBTX_EV_PDU, 3, b);
         }
-        uint8_t grant[3] = {f, (uint8_t)(whole || below(r, 4) ? 4u : 1u),
+        /* the answer: XON(ARB) (a grant) or, in half of the partial ones,
+         * XOFF(ARB) (a rejection, rule 2) */
+        uint8_t grant[3] = {f, (uint8_t)(whole || below(r, 2) ? 4u : 1u),
                             whole || below(r, 8) ? ans : (uint8_t)below(r, 2)};
         tpl(g, &at, RC_ARBTX_EV_CCP, 3, grant);
         for (unsigned i = whole ? 1u + below(r, 2) : below(r, 3); i > 0; i--)
@@ -753,8 +840,6 @@ static int insert_template(struct prog *g, struct fuzz_rng *r)
     case RC_M_CODEC:
     case RC_M_P9REG:
     case RC_M_GEN:
-    case RC_M_RX:
-    case RC_M_EP:
     case RC_MACHINE_COUNT:
         break;
     }
@@ -800,13 +885,13 @@ size_t evmut_mutate(uint8_t *data, size_t size, size_t max_size,
                 ins(g, g->n, &c);
         }
         if (fuzz_rng_below(&r, 2))
-            (void)insert_template(g, &r);
+            (void)insert_template(g, &r, &h);
         size_t len = emit(g, &h, data, max_size);
         return len > 0 ? len : raw(data, size, max_size);
     }
     unsigned ops = 1u + fuzz_rng_below(&r, 3);
     for (unsigned k = 0; k < ops; k++) {
-        unsigned op = fuzz_rng_below(&r, 22);
+        unsigned op = fuzz_rng_below(&r, 24);
         unsigned at = g->n > 0 ? fuzz_rng_below(&r, g->n) : 0;
         struct rec c;
         if (g->n == 0)
@@ -870,7 +955,7 @@ size_t evmut_mutate(uint8_t *data, size_t size, size_t max_size,
             new_header(g, &r, &h);
             break;
         default: /* a transaction template (else a new record) */
-            if (insert_template(g, &r) != 0 && new_record(g, &r, &c) == 0)
+            if (insert_template(g, &r, &h) != 0 && new_record(g, &r, &c) == 0)
                 ins(g, fuzz_rng_below(&r, g->n + 1u), &c);
             break;
         }

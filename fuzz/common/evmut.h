@@ -18,7 +18,14 @@
  *     arguments take those of another record (so "port_control P" and
  *     "candidate ccp_port=P" meet);
  *   - change the configuration header (any key, any small value: the
- *     differential target folds it into a valid configuration, evcfg.h);
+ *     differential target folds it into a valid configuration, evcfg.h;
+ *     one header in 16 is the refused mode, EVPROG_REFUSED_MODE: one
+ *     configuration the spec rules out, whose create is compared);
+ *   - insert a TRANSACTION TEMPLATE (arbtx, arbrx, sw, p12reg; evmut.c):
+ *     the coordinated records of one protocol exchange the spec describes,
+ *     on one shared flow or port, with random optional steps - e.g. the
+ *     2.4.7 rule 8 scenario: a multi-PDU REQUEST, its XON(ARB), a packet,
+ *     an XOFF(ARB) during the PDU; half of the fresh programs get one;
  *   - start a fresh program for a random machine (also for an empty input);
  *   - now and then a raw byte mutation (LLVMFuzzerMutate, when the engine
  *     provides it), so that everything stays reachable.
