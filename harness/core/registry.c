@@ -122,7 +122,9 @@ int rc_symbol_value(const char *machine, const char *kind, const char *arg,
                     const char *symbol, uint64_t *v)
 {
     for (size_t i = 0; i < N_(symbols); i++)
-        if (strcmp(symbols[i].symbol, symbol) == 0 && strcmp(symbols[i].arg, arg) == 0 &&
+        if (symbols[i].symbol[0] == symbol[0] && /* most differ there: loading
+                                                     calls this for every value */
+            strcmp(symbols[i].symbol, symbol) == 0 && strcmp(symbols[i].arg, arg) == 0 &&
             in_scope(symbols[i].scope, machine, kind)) {
             *v = symbols[i].value;
             return 0;

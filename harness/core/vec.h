@@ -93,8 +93,10 @@ struct vec_step {
     enum vec_step_type type;
     unsigned line;
     const struct rc_kind_desc *kind; /* DO: event; EXPECT: output; QUERY */
-    unsigned nargs;
-    struct vec_arg args[RC_MAX_ARGS];
+    unsigned nargs;                  /* at most RC_MAX_ARGS */
+    struct vec_arg *args;            /* nargs of them, in the set's arena
+                                        (NULL when nargs is 0): a step is
+                                        small, so 50,000 vectors load fast */
     struct vec_val repeat;           /* DO: times (default 1) */
     int result;                      /* RESULT */
     struct vec_val value;            /* QUERY: expected value; ALLOW: max
@@ -148,6 +150,8 @@ struct vec_record {
     unsigned nsetup;                   /* set-up steps */
 };
 
+struct vec_arena;
+
 struct vec_set {
     struct vec_record *rec;
     size_t n, cap;
@@ -155,6 +159,7 @@ struct vec_set {
     char **texts;      /* per file: the bytes read, once (NUL-terminated) */
     size_t *text_lens; /* per file: how many */
     size_t nfiles;
+    struct vec_arena *arena; /* the steps' arguments (owned) */
 };
 
 /* Append the records of one file. Returns 0, or -1 with "file:line: reason"
