@@ -213,12 +213,12 @@ name=fork-linger
 export HOSTILE_PIDFILE="$tmp/$name.pids"
 play $name 4 --dut "$LIB/riocheck-hostile-fork-linger.so" &&
     verdicts "pass pass pass" && none_alive "$tmp/$name.pids" && ok
-# no time limit: the child (6 s, holding the worker's pipe) must not delay the crash
+# no time limit: the child (30 s, holding the worker's pipe) must not delay the crash
 name=fork-crash-t0
 HOSTILE_PIDFILE="$tmp/$name.pids"
 play $name 1 --dut "$LIB/riocheck-hostile-fork-crash.so" --timeout-ms 0 &&
     verdicts "pass error pass" && none_alive "$tmp/$name.pids" &&
-    { [ "$secs" -lt 5 ] || bad "took $secs s: it waited for the DUT's child"; } && ok
+    { [ "$secs" -lt 20 ] || bad "took $secs s: it waited for the DUT's child"; } && ok
 # --dut-cmd: the DUT process exits (status 7) while a grandchild in its own
 # session keeps its pipes open: an exit, not a time-out, and no grandchild left
 name=cmd-grandchild
