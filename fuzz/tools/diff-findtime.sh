@@ -22,8 +22,11 @@
 # input runs longer than 5 s (-timeout=5).
 #
 # A broken example whose source says DIFF-SKIP for a reason the target
-# cannot see by design (only an RC_NOTE output is wrong; a configuration the
-# target never creates, fuzz/common/evcfg.h) is listed as skipped.
+# cannot see by design (only an RC_NOTE output the target does not compare
+# is wrong; a configuration the target never creates) is listed as skipped.
+# Since issue 14 none is: the notes a declared capability makes mandatory
+# are compared, and the refused mode of the header (fuzz/common/evcfg.h)
+# creates the configurations the spec rules out.
 #
 # Defaults: --time 60, --corpus fuzz/corpus/diff ("none": start from an empty
 # corpus, pure fuzzing, with the structure-aware mutator of
