@@ -50,7 +50,7 @@ while [ $# -gt 0 ]; do
     --libdir) LIBDIR=$2; shift 2 ;;
     --only) ONLY=$2; shift 2 ;;
     --conforming) CONF=1; shift ;;
-    -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,36p' "$0"; exit 0 ;;
     *) echo "diff-findtime: unknown argument $1" >&2; exit 2 ;;
     esac
 done
