@@ -101,6 +101,11 @@ struct parser {
     char *err;
     size_t cap;
     struct vec_record *rec; /* the record being read, or NULL */
+    /* its steps while it is read (rec->steps points here; end_record copies
+     * them out at their size): one buffer for the whole file, not a
+     * realloc per power of two of every record */
+    struct vec_step *sbuf;
+    unsigned scap;
     size_t first_new;       /* records added by this file start here */
     /* attribution of the steps that follow (`checks` / `setup`) */
     uint32_t cur_rules;     /* 0 with !cur_setup: all of the vector's rules */
@@ -446,15 +451,15 @@ static int add_step(struct parser *ps, const struct vec_step *st)
     struct vec_record *r = ps->rec;
     if (r->nsteps >= VEC_MAX_STEPS)
         return fail(ps, "more than %u steps in one vector", VEC_MAX_STEPS);
-    /* doubled when full, at the powers of two: most vectors have few steps
-     * and 50,000 of them must load in well under a second */
-    if ((r->nsteps & (r->nsteps - 1)) == 0) {
-        size_t want = r->nsteps ? 2u * r->nsteps : 1u;
-        struct vec_step *p = realloc(r->steps, want * sizeof *p);
+    if (r->nsteps == ps->scap) {
+        unsigned want = ps->scap ? 2u * ps->scap : 64u;
+        struct vec_step *p = realloc(ps->sbuf, want * sizeof *p);
         if (p == NULL)
             return fail(ps, "out of memory");
-        r->steps = p;
+        ps->sbuf = p;
+        ps->scap = want;
     }
+    r->steps = ps->sbuf;
     struct vec_step *to = &r->steps[r->nsteps];
     *to = *st;
     to->args = NULL;
@@ -569,6 +574,13 @@ static int end_record(struct parser *ps)
                 }
             }
         }
+    }
+    if (r->nsteps > 0) {
+        struct vec_step *own = malloc(r->nsteps * sizeof *own);
+        if (own == NULL)
+            return fail(ps, "out of memory");
+        memcpy(own, r->steps, r->nsteps * sizeof *own);
+        r->steps = own;
     }
     ps->rec = NULL;
     return 0;
@@ -1041,10 +1053,13 @@ static int parse_file(struct vec_set *set, char *err, size_t cap)
         rc = fail(&ps, "end of file inside record %s (missing 'end')", ps.rec->id);
     }
     if (rc != 0) {
+        if (ps.rec != NULL && ps.rec->steps == ps.sbuf)
+            ps.rec->steps = NULL; /* not its own yet */
         for (size_t i = ps.first_new; i < set->n; i++)
             free_record(&set->rec[i]);
         set->n = ps.first_new;
     }
+    free(ps.sbuf);
     return rc;
 }
 
