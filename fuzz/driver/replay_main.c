@@ -29,6 +29,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "../common/fuzz.h"
 
@@ -171,6 +174,15 @@ static int run_path(struct replay *r, const char *path)
 
 int main(int argc, char **argv)
 {
+#if defined(__GLIBC__)
+    /* Every input creates and frees the machines it drives, some of them
+     * hundreds of kB (a 256-port generator): glibc gave that memory back to
+     * the kernel at every free (brk shrink, TLB flushes on every core) and
+     * took it again at the next create, 14 times the replay's own work
+     * (diff: 2.9 s -> 0.21 s on 200 seeds and their mutants). Keep it. */
+    (void)mallopt(M_TRIM_THRESHOLD, 256 << 20);
+    (void)mallopt(M_MMAP_THRESHOLD, 32 << 20);
+#endif
     struct replay r = {"", 0, 0, 0, 0};
     const char *name = strrchr(argv[0], '/') != NULL ? strrchr(argv[0], '/') + 1
                                                      : argv[0];
