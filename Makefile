@@ -475,8 +475,8 @@ check: $(MUTATE)
 COV_OUT = $(BUILD)/cov/out
 COV_HTML ?= reports/coverage
 COV_EXCLUDED := reference/coverage-excluded.tsv
-COV_LINE_FLOOR ?= 93
-COV_BRANCH_FLOOR ?= 79
+COV_LINE_FLOOR ?= 99
+COV_BRANCH_FLOOR ?= 97
 COV_LCOV = lcov --quiet --rc lcov_branch_coverage=1
 # figures of a tracefile: "lines L% (H of F), branches B% (H of F)"
 COV_FIGURES = awk -F: '/^LF:/ { lf += $$2 } /^LH:/ { lh += $$2 } /^BRF:/ { bf += $$2 } \
