@@ -12,8 +12,11 @@
  *
  * How: the reference DUT (rc_refdut()) with the p12reg create wrapped: a rev
  * 3 config (rev given as 3 or left to its default) with ports > 256 is passed
- * on with ports = 256. Rev 2 configurations are the reference's. Found only
- * by the `create refused` vector p12.create.reg.r3.ports257.
+ * on with ports = 256. Rev 2 configurations are the reference's. Found by
+ * the `create refused` vector p12.create.reg.r3.ports257, and by the
+ * differential fuzzer's refused mode of the configuration header (a
+ * configuration the spec rules out: only create acceptance is compared,
+ * fuzz/DIFFERENTIAL.md).
  *
  * Run it by hand (after `make examples cli`):
  *   build/gcc/bin/riocheck run --dut build/gcc/lib/riocheck-bad-create-p12reg-257.so
