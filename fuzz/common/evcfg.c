@@ -58,23 +58,33 @@ static uint64_t get(const struct fold *f, uint32_t key)
     return evprog_cfg(f->p, key);
 }
 
-static void put(struct fold *f, uint32_t key, uint64_t v)
+/* Set key to v, naming it in the configuration even when v is its current
+ * value (a default becomes explicit: rev 2 sizes, R1 of refdut.c).
+ * Returns 0, or -1 when it could not (an unknown key, a full list). */
+static int force(struct evprog *p, uint32_t key, uint64_t v)
 {
-    struct evprog *p = f->p;
-    if (key >= EVPROG_KEYS || p->val[key] == v)
-        return;
+    if (key >= EVPROG_KEYS)
+        return -1;
     uint32_t i = 0;
     while (i < p->cfg.n && p->cfg.kv[i].key != key)
         i++;
     if (i == p->cfg.n) {
         if (p->cfg.n >= RC_MAX_CONFIG)
-            return; /* cannot happen: at most one entry per key */
+            return -1; /* cannot happen: at most one entry per key */
         p->cfg.n++;
         p->cfg.kv[i].key = key;
     }
     p->cfg.kv[i].value = v;
     p->val[key] = v;
-    f->changed++;
+    return 0;
+}
+
+static void put(struct fold *f, uint32_t key, uint64_t v)
+{
+    if (key >= EVPROG_KEYS || f->p->val[key] == v)
+        return;
+    if (force(f->p, key, v) == 0)
+        f->changed++;
 }
 
 static void range(struct fold *f, uint32_t key, uint64_t lo, uint64_t hi)
@@ -265,25 +275,6 @@ unsigned evcfg_fix(const struct evcfg *c, struct evprog *p)
 }
 
 /* ---- the refused mode (evcfg.h) -------------------------------------------- */
-
-/* Set key to v, naming it in the configuration even when v is its current
- * value (a default becomes explicit: rev 2 sizes, R1 of refdut.c). */
-static void force(struct evprog *p, uint32_t key, uint64_t v)
-{
-    if (key >= EVPROG_KEYS)
-        return;
-    uint32_t i = 0;
-    while (i < p->cfg.n && p->cfg.kv[i].key != key)
-        i++;
-    if (i == p->cfg.n) {
-        if (p->cfg.n >= RC_MAX_CONFIG)
-            return;
-        p->cfg.n++;
-        p->cfg.kv[i].key = key;
-    }
-    p->cfg.kv[i].value = v;
-    p->val[key] = v;
-}
 
 /* Beyond a limit: the limit + 1 (1 in 4), else spread above it. */
 static uint64_t beyond(uint64_t first, uint8_t v)
