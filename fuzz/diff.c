@@ -469,6 +469,16 @@ static void stop_all(struct ctx *c, const char *why)
 
 /* A difference: a finding, unless a free policy explains it (then the
  * comparison stops: returns 1). */
+/* An output as the finding shows it, or none (what: "no further ..."). */
+static void format_or(char *buf, size_t cap, const struct ctx *c, const struct rc_msg *m,
+                      const char *none)
+{
+    if (m != NULL)
+        evprog_format_msg(buf, cap, &c->p, 1, m);
+    else
+        snprintf(buf, cap, "%s", none);
+}
+
 static int differ(struct ctx *c, const char *what, const char *ref,
                   const char *dut, const char *rule)
 {
@@ -945,14 +955,8 @@ static int compare_group(struct ctx *c, const struct wout *r, uint32_t nr,
     char a[600], b[600], w[96];
     const struct rc_msg *x = i < nr ? &r[i].m : NULL;
     const struct rc_msg *y = j < nd ? &d[j].m : NULL;
-    if (x != NULL)
-        evprog_format_msg(a, sizeof a, &c->p, 1, x);
-    else
-        snprintf(a, sizeof a, "no further wire output");
-    if (y != NULL)
-        evprog_format_msg(b, sizeof b, &c->p, 1, y);
-    else
-        snprintf(b, sizeof b, "no further wire output");
+    format_or(a, sizeof a, c, x, "no further wire output");
+    format_or(b, sizeof b, c, y, "no further wire output");
     snprintf(w, sizeof w, "wire output %u",
              (unsigned)(x != NULL ? r[i].i : d[j].i));
     return differ(c, w, a, b,
@@ -1108,14 +1112,8 @@ static void compare_notes(struct ctx *c)
         return;
     }
     char a[600], b[600];
-    if (x != NULL)
-        evprog_format_msg(a, sizeof a, &c->p, 1, x);
-    else
-        snprintf(a, sizeof a, "no further note of the kind");
-    if (y != NULL)
-        evprog_format_msg(b, sizeof b, &c->p, 1, y);
-    else
-        snprintf(b, sizeof b, "no further note of the kind");
+    format_or(a, sizeof a, c, x, "no further note of the kind");
+    format_or(b, sizeof b, c, y, "no further note of the kind");
     uint32_t kind = x != NULL ? x->kind : y->kind;
     (void)differ(c, note_what(c->p.machine, kind), a, b,
                  rule_for(c->p.machine, 'n', kind));
