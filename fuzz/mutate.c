@@ -24,6 +24,10 @@
  *       error.
  *   P5  a sample of k sites for a seed has min(k, sites) distinct indices in
  *       increasing order and is the same when drawn again.
+ *   P6  a site's function (the FUNCTION of --list), when it has one, is an
+ *       identifier token followed by a matched parameter list and a `{`,
+ *       and the site starts inside that body (after the `{`, before its
+ *       matching `}`); both scans give the same function.
  *   Inputs above 64 KiB are skipped (the tool's limit is 16 MiB; size
  *   costs time, not coverage). At most 16 sites per input get P4.
  */
@@ -58,6 +62,32 @@ static void check_shown(const char *what, size_t id, const char *s)
     for (size_t i = 0; i < n; i++)
         if ((unsigned char)s[i] < 0x20u || s[i] == 0x7f)
             fuzz_fail("P3 site %zu: %s holds byte 0x%02x", id, what, (unsigned char)s[i]);
+}
+
+/* P6: the function of site i encloses it */
+static void check_function(const struct mut_file *f, size_t i)
+{
+    const struct mut_site *s = &f->site[i];
+    size_t lo = 0, hi = f->ntok, c;
+    if (s->fn_len == 0)
+        return;
+    while (lo < hi) { /* the first token at or after fn_off */
+        size_t mid = lo + (hi - lo) / 2u;
+        if (f->tok[mid].off < s->fn_off)
+            lo = mid + 1u;
+        else
+            hi = mid;
+    }
+    if (lo + 1u >= f->ntok || f->tok[lo].off != s->fn_off || f->tok[lo].len != s->fn_len ||
+        f->tok[lo].kind != MT_IDENT || !mut_tok_is(f, lo + 1u, "(") ||
+        f->tok[lo + 1u].match == SIZE_MAX)
+        fuzz_fail("P6 site %zu: its function at %zu is no identifier before a parameter list",
+                  i + 1, s->fn_off);
+    c = f->tok[lo + 1u].match;
+    if (!mut_tok_is(f, c + 1u, "{") || s->start <= f->tok[c + 1u].off ||
+        (f->tok[c + 1u].match != SIZE_MAX && s->start >= f->tok[f->tok[c + 1u].match].off))
+        fuzz_fail("P6 site %zu at %zu: not inside the body of its function '%.*s'", i + 1,
+                  s->start, (int)s->fn_len, f->src + s->fn_off);
 }
 
 static void check_site(const struct mut_file *f, size_t i)
@@ -126,12 +156,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_fail("P2 %zu sites, then %zu", f.nsite, g.nsite);
     for (size_t i = 0; i < f.nsite; i++)
         if (f.site[i].start != g.site[i].start || f.site[i].len != g.site[i].len ||
-            strcmp(f.site[i].repl, g.site[i].repl) != 0 || strcmp(f.site[i].kind, g.site[i].kind) != 0)
+            strcmp(f.site[i].repl, g.site[i].repl) != 0 || strcmp(f.site[i].kind, g.site[i].kind) != 0 ||
+            f.site[i].fn_off != g.site[i].fn_off || f.site[i].fn_len != g.site[i].fn_len)
             fuzz_fail("P2 site %zu differs between two scans", i + 1);
     mut_free(&g);
     /* P3 */
-    for (size_t i = 0; i < f.nsite; i++)
+    for (size_t i = 0; i < f.nsite; i++) {
         check_site(&f, i);
+        check_function(&f, i); /* P6 */
+    }
     /* P5, and the sites P4 checks */
     {
         size_t *a = NULL, *b = NULL, na = 0, nb = 0, k = f.nsite / 2u + 1u;

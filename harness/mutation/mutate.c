@@ -27,8 +27,12 @@
  *   cond   `if (c)` to `if (!(c))`
  * A site is ID (1, 2, ... in source order), LINE and COL (1-based, of the
  * replaced text), KIND, BEFORE and AFTER (the replaced text and its
- * replacement, blanks collapsed, at most 72 characters). --list prints one
- * site a line, tab-separated in that order, after a `#` header line;
+ * replacement, blanks collapsed, at most 72 characters) and FUNCTION: the
+ * name of the function whose body holds the site (the identifier before the
+ * parameter list of the top-level `{`), `-` outside any (an initializer) or
+ * when that is no identifier (a declarator such as `(*f(void))(int) {`).
+ * --list prints one site a line, tab-separated in that order, after a `#`
+ * header line;
  * --sample N --seed S lists N sites drawn with a seeded generator
  * (deterministic: the same file, N and S give the same sites), in ID order.
  * --apply prints the source with site ID replaced, byte for byte the rest.
@@ -66,6 +70,7 @@ struct mut_site {
     const char *kind;
     unsigned line, col;
     char *before, *after; /* shown forms */
+    size_t fn_off, fn_len; /* name of the enclosing function (fn_len 0: none) */
 };
 
 struct mut_file {
@@ -80,6 +85,7 @@ struct mut_file {
     size_t skip_end; /* no site starts before this offset (_Static_assert) */
     size_t pos_off;           /* mut_pos_at: the last position computed */
     unsigned pos_line, pos_col;
+    size_t fn_off, fn_len;    /* the function whose body is being walked */
 };
 
 /* ---- tokenizer --------------------------------------------------------- */
@@ -582,6 +588,8 @@ static int mut_add(struct mut_file *f, const char *kind, size_t start, size_t le
         mut_pos_at(f, start, &s->line, &s->col);
         s->before = before;
         s->after = after;
+        s->fn_off = f->fn_off;
+        s->fn_len = f->fn_len;
     }
     return 0;
 oom:
@@ -791,6 +799,18 @@ static int mut_fn_returns_bool(const struct mut_file *f, size_t b)
     return 0;
 }
 
+/* the function whose body opens at token b ('{' after ')'): the token of its
+ * name, the identifier before the parameter list, or SIZE_MAX when there is
+ * none (a keyword, or a declarator such as (*name(void))(int)) */
+static size_t mut_fn_name(const struct mut_file *f, size_t b)
+{
+    size_t open = f->tok[b - 1].match;
+    if (open == SIZE_MAX || open == 0 || f->tok[open - 1].kind != MT_IDENT ||
+        mut_is_keyword(f, open - 1))
+        return SIZE_MAX;
+    return open - 1;
+}
+
 static int mut_find_sites(struct mut_file *f)
 {
     struct mut_walk w;
@@ -917,6 +937,11 @@ static int mut_find_sites(struct mut_file *f)
                     b = MB_BLOCK; /* a function body */
                     w.fn_depth = 1;
                     w.fn_bool = mut_fn_returns_bool(f, t);
+                    {
+                        size_t nm = mut_fn_name(f, t);
+                        f->fn_off = nm == SIZE_MAX ? 0u : f->tok[nm].off;
+                        f->fn_len = nm == SIZE_MAX ? 0u : f->tok[nm].len;
+                    }
                 } else if (mut_in_block(&w) && (was_start || mut_tok_is(f, t - 1, ")"))) {
                     b = MB_BLOCK;
                 }
@@ -928,8 +953,10 @@ static int mut_find_sites(struct mut_file *f)
                 if (w.depth > 0) {
                     w.depth--;
                     w.paren = w.brace_paren[w.depth];
-                    if (w.depth < w.fn_depth)
+                    if (w.depth < w.fn_depth) {
                         w.fn_depth = 0;
+                        f->fn_len = 0;
+                    }
                 }
                 stmt_start = 1;
             } else if (k->len == 1 && c == ';') {
@@ -1050,8 +1077,9 @@ static const char mut_usage[] =
     "Mutation sites of one C source file (harness/mutation/README.md), for\n"
     "`make mutation` (harness/mutation/run.sh).\n"
     "  --list FILE     every site, one a line: ID LINE COL KIND BEFORE AFTER\n"
-    "                  (tab-separated, after a '#' header line). Kinds: rel eq\n"
-    "                  arith bit shift logic const stmt ret cond\n"
+    "                  FUNCTION (tab-separated, after a '#' header line; FUNCTION\n"
+    "                  is the function whose body holds the site, or -). Kinds:\n"
+    "                  rel eq arith bit shift logic const stmt ret cond\n"
     "  --sample N      with --list: only N sites, drawn with the generator\n"
     "  --seed S        seeded with S (default 1): the same file, N and S give\n"
     "                  the same sites; listed in ID order\n"
@@ -1198,12 +1226,13 @@ int main(int argc, char **argv)
                 rc = 1;
                 nidx = 0;
             }
-            printf("# id\tline\tcol\tkind\tbefore\tafter\n");
+            printf("# id\tline\tcol\tkind\tbefore\tafter\tfunction\n");
             for (size_t j = 0; j < nidx; j++) {
                 size_t i = idx != NULL ? idx[j] : j;
                 const struct mut_site *s = &f.site[i];
-                printf("%zu\t%u\t%u\t%s\t%s\t%s\n", i + 1u, s->line, s->col, s->kind, s->before,
-                       s->after);
+                printf("%zu\t%u\t%u\t%s\t%s\t%s\t%.*s\n", i + 1u, s->line, s->col, s->kind,
+                       s->before, s->after, s->fn_len > 0 ? (int)s->fn_len : 1,
+                       s->fn_len > 0 ? f.src + s->fn_off : "-");
             }
             free(idx);
         }

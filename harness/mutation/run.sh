@@ -40,6 +40,11 @@
 #   MUT_REVIEWED    the reviewed list (default harness/mutation/reviewed.tsv)
 #   MUT_RESCORE     an earlier results.tsv: print its scores with the current
 #                   reviewed list and stop (nothing is built or run)
+#   MUT_EXCLUDED    the functions no adapter calls (default
+#                   reference/coverage-excluded.tsv): a survivor inside one
+#                   that the reviewed list does not name is scored
+#                   unobservable, with the row's reason (its line rows are not
+#                   used: a mutant on a guard line can still reject valid input)
 # Exit status: 0 the run completed (whatever the score: a benchmark, not a
 # test); 2 bad settings or a malformed reviewed list; 3 the unmutated build
 # fails the vectors or cannot be built.
@@ -58,6 +63,7 @@ JOBS=${MUT_JOBS:-$(nproc 2>/dev/null || echo 1)}
 STRIDE=${MUT_SWEEP_STRIDE:-1}
 OUT=${MUT_OUT:-build/mutation}
 REVIEWED=${MUT_REVIEWED:-harness/mutation/reviewed.tsv}
+EXCLUDED=${MUT_EXCLUDED-reference/coverage-excluded.tsv}
 for v in N SEED JOBS STRIDE; do
     eval "x=\$$v"
     case "$x" in ''|*[!0-9]*) echo "run.sh: $v=$x: not a number" >&2; exit 2 ;; esac
@@ -92,11 +98,28 @@ else
     echo "run.sh: $REVIEWED not found: no mutant reviewed" >&2
     REVIEWED=/dev/null
 fi
+if [ -n "$EXCLUDED" ] && [ ! -f "$EXCLUDED" ]; then
+    echo "run.sh: $EXCLUDED not found: no survivor is unobservable by its function" >&2
+    EXCLUDED=""
+fi
 
-# score RESULTS SECONDS: the scores and the survivors, with the reviews
+# score RESULTS SECONDS: the scores and the survivors, with the reviews. A
+# survivor nobody reviewed whose site lies inside a function that
+# $EXCLUDED lists (a function row: no adapter calls it) is unobservable
+# by that row. RESULTS of an older run.sh (10 columns, no function) get the
+# functions of the current sources at the same FILE LINE KIND BEFORE AFTER.
 score() {
+fnmap=$OUT/functions.tsv
+: >"$fnmap" || return 3
+if awk -F'\t' '!/^#/ && NF == 10 { found = 1; exit } END { exit !found }' "$1"; then
+    for src in $(awk -F'\t' '!/^#/ && NF == 10 { print $1 }' "$1" | sort -u); do
+        [ -f "$src" ] || continue
+        "$MUTATE" --list "$src" 2>/dev/null |
+            awk -F'\t' -v f="$src" '!/^#/ { print f "\t" $2 "\t" $4 "\t" $5 "\t" $6 "\t" (NF >= 7 ? $7 : "-") }' >>"$fnmap"
+    done
+fi
 awk -F'\t' -v rev="$REVIEWED" -v surv="$OUT/survivors.txt" -v secs="$2" \
-    -v n="$N" -v seed="$SEED" -v stride="$STRIDE" '
+    -v n="$N" -v seed="$SEED" -v stride="$STRIDE" -v excl="$EXCLUDED" -v fnmap="$fnmap" '
     BEGIN {
         while ((getline l < rev) > 0) {
             if (l ~ /^#/ || l ~ /^[ \t]*$/) continue
@@ -104,29 +127,56 @@ awk -F'\t' -v rev="$REVIEWED" -v surv="$OUT/survivors.txt" -v secs="$2" \
             k = r[1] "\t" r[2] "\t" r[3] "\t" r[4] "\t" r[5]
             cls[k] = r[6]; why[k] = r[7]
         }
+        # function rows of the excluded list (line rows are not enough: a
+        # mutant on a guard line can still reject valid input)
+        while (excl != "" && (getline l < excl) > 0) {
+            if (l ~ /^#/ || l ~ /^[ \t]*$/) continue
+            if (split(l, r, "\t") >= 3 && r[2] ~ /^[A-Za-z_][A-Za-z0-9_]*$/)
+                xwhy[r[1] "\t" r[2]] = r[3]
+        }
+        while ((getline l < fnmap) > 0) {
+            split(l, r, "\t")
+            fnof[r[1] "\t" r[2] "\t" r[3] "\t" r[4] "\t" r[5]] = r[6]
+        }
         printf "" > surv
     }
     /^#/ { next }
+    NF != 10 && NF != 11 {
+        printf "run.sh: %s:%d: %d fields, want 11 (file id line col kind before after status why seconds function) or 10 (an older run.sh: no function)\n", FILENAME, FNR, NF > "/dev/stderr"
+        bad = 1; exit 2
+    }
     {
         m = $1; sub(/^reference\/src\//, "", m); sub(/\.c$/, "", m)
         if (!(m in seen)) { seen[m] = 1; order[++nm] = m }
         k = $1 "\t" $3 "\t" $5 "\t" $6 "\t" $7
+        if (NF == 11) fn = $11
+        else if (k in fnof) { fn = fnof[k]; old++ }
+        else { fn = "-"; old++; lost++ }
+        xk = $1 "\t" fn
         if ($8 == "invalid") { inv[m]++; next }
         valid[m]++
         if ($8 == "killed") {
             killed[m]++
             if (k in cls) stale = stale sprintf("  %s:%s: %s %s -> %s (reviewed %s, but killed)\n", $1, $3, $5, $6, $7, cls[k])
+            else if (fn != "-" && xk in xwhy) xkill = xkill sprintf("  %s:%s: %s %s -> %s in %s (%s)\n", $1, $3, $5, $6, $7, fn, $9)
             next
         }
         c = (k in cls) ? cls[k] : ""
+        w = why[k]
+        if (c == "" && fn != "-" && xk in xwhy) {
+            c = "unobservable"
+            w = "function " fn " listed in " excl ": " xwhy[xk]
+            auto[m]++; A++
+        }
         if (c == "equivalent") eq[m]++
         else if (c == "unobservable") unobs[m]++
         else open_[m]++
         printf "%s:%s: %s %s -> %s%s\n", $1, $3, $5, $6, $7, \
-            (c == "" ? "  [not reviewed]" : "  [" c ": " why[k] "]") > surv
+            (c == "" ? "  [not reviewed]" : "  [" c ": " w "]") > surv
     }
     function pct(a, b) { return b > 0 ? sprintf("%5.1f%%", 100 * a / b) : "    -" }
     END {
+        if (bad) exit 2
         printf "\n== mutation score of the conformance vectors alone (%s per module, seed %s, sweep stride %s, %s)\n", n, seed, stride, secs
         printf "%-8s %6s %6s %7s %7s %9s %10s %6s %6s %5s\n", "module", "valid", "killed", "invalid", "score", "non-equiv", "observable", "equiv", "unobs", "open"
         for (i = 1; i <= nm; i++) {
@@ -139,8 +189,17 @@ awk -F'\t' -v rev="$REVIEWED" -v surv="$OUT/survivors.txt" -v secs="$2" \
         printf "score: killed / valid; non-equiv: over the mutants not reviewed equivalent;\n"
         printf "observable: over those not reviewed equivalent or unobservable (harness/mutation/reviewed.tsv);\n"
         printf "open: survivors not reviewed (to kill with a vector, or to review)\n"
+        if (A > 0) {
+            printf "unobs includes %d survivor(s) not in the reviewed list but inside a function %s lists:", A, excl
+            for (i = 1; i <= nm; i++) if (auto[order[i]] > 0) printf " %s %d", order[i], auto[order[i]]
+            printf "\n"
+        }
+        if (old > 0)
+            printf "note: %d rows of this results.tsv have no function column (an older run.sh): their functions are those of the current sources at the same file, line, kind and mutation%s\n", old, (lost > 0 ? sprintf("; %d not found there (the line moved): not matched against %s", lost, excl) : "")
         if (stale != "") printf "reviewed as surviving, but killed in this run (update the review):\n%s", stale
-    }' "$1" >"$OUT/summary.txt"
+        if (xkill != "") printf "killed inside a function %s lists as never called (check that row; or a kill by time limit):\n%s", excl, xkill
+    }' "$1" >"$OUT/summary.txt" || { rm -f "$fnmap"; return 2; }
+rm -f "$fnmap"
 if [ -s "$OUT/survivors.txt" ]; then
     echo
     echo "== surviving mutants ($(wc -l <"$OUT/survivors.txt" | tr -d ' '))"
@@ -154,7 +213,7 @@ cat "$OUT/summary.txt"
 if [ -n "${MUT_RESCORE-}" ]; then
     [ -f "$MUT_RESCORE" ] || { echo "run.sh: $MUT_RESCORE not found" >&2; exit 2; }
     mkdir -p "$OUT" || exit 3
-    score "$MUT_RESCORE" "(rescored)"
+    score "$MUT_RESCORE" "(rescored)" || exit $?
     exit 0
 fi
 
@@ -215,7 +274,7 @@ if [ -z "${MUT_TIMEOUT-}" ]; then
 fi
 echo "mutation: unmutated run ${base_s} s; time limit per mutant ${LIMIT} s; $JOBS at a time"
 
-# the sample: MODULE ID LINE COL KIND BEFORE AFTER
+# the sample: MODULE ID LINE COL KIND BEFORE AFTER FUNCTION
 : >"$work/jobs"
 for m in $modules; do
     "$MUTATE" --list "$work/src/$m.c" --sample "$N" --seed "$SEED" >"$work/list" || exit 3
@@ -229,7 +288,8 @@ worker() {
     s=$1; w=$work/w$s; mkdir -p "$w"
     : >"$w/results"
     awk -F'\t' -v s="$s" -v j="$JOBS" '(NR - 1) % j == s' "$work/jobs" |
-    while IFS='	' read -r m id line col kind before after; do
+    while IFS='	' read -r m id line col kind before after fn; do
+        [ -n "$fn" ] || fn=-
         start=$(date +%s)
         src=reference/src/$m.c
         objs=""
@@ -249,8 +309,9 @@ worker() {
             run_dut "$w/riocheck" "$w/tap"
         fi
         end=$(date +%s)
-        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$src" "$id" "$line" "$col" "$kind" \
-            "$before" "$after" "$st" "$why" "$((end - start))" >>"$w/results"
+        why=$(printf '%s' "$why" | tr '\t\n' '  ')
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$src" "$id" "$line" "$col" "$kind" \
+            "$before" "$after" "$st" "$why" "$((end - start))" "$fn" >>"$w/results"
         printf 'mutation: %s:%s #%s %s %s -> %s: %s (%s s)\n' "$src" "$line" "$id" "$kind" \
             "$before" "$after" "$st" "$((end - start))"
         rm -f "$w/riocheck" "$w/$m.o"
@@ -266,11 +327,11 @@ wait
 t2=$(date +%s)
 
 {
-    printf '# file\tid\tline\tcol\tkind\tbefore\tafter\tstatus\twhy\tseconds\n'
+    printf '# file\tid\tline\tcol\tkind\tbefore\tafter\tstatus\twhy\tseconds\tfunction\n'
     cat "$work"/w*/results | LC_ALL=C sort -t'	' -k1,1 -k2,2n
 } >"$OUT/results.tsv"
 
-score "$OUT/results.tsv" "$((t2 - t0)) s"
+score "$OUT/results.tsv" "$((t2 - t0)) s" || exit $?
 echo "results: $OUT/results.tsv, survivors: $OUT/survivors.txt"
 rm -rf "$work"
 exit 0

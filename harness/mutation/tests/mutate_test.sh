@@ -130,5 +130,87 @@ else
     ko "odd but valid input rejected"; cat "$tmp/out"
 fi
 
+
+# the FUNCTION column: the function whose body holds a site, - outside any
+# and where the name is no identifier (a declarator returning a pointer to
+# a function), through nested braces, after a prototype
+cat >"$tmp/fn.c" <<'EOF'
+struct s { int a; };
+static const struct s init = { 1 + 2 };
+int (*pick(int k))(int)
+{
+    return k > 0 ? 0 : 0;
+}
+static int two(int x);
+static int two(int x)
+{
+    struct s v = { x + 1 };
+    if (x > 1) {
+        v.a = x - 1;
+    }
+    return v.a;
+}
+int last(void) { return 3; }
+EOF
+printf '2\t-\n5\t-\n10\ttwo\n11\ttwo\n12\ttwo\n14\ttwo\n16\tlast\n' >"$tmp/fn.want"
+if "$M" --list "$tmp/fn.c" >"$tmp/fn.list" 2>"$tmp/err" &&
+   awk -F'\t' '!/^#/ { print $2 "\t" $7 }' "$tmp/fn.list" | uniq | cmp -s - "$tmp/fn.want"; then
+    ok "function column: - at file scope and for a declarator, the name through nested braces"
+else
+    ko "function column: want (line, function)"; cat "$tmp/fn.want"; awk -F'\t' '!/^#/ { print $2 "\t" $7 }' "$tmp/fn.list" | uniq; cat "$tmp/err"
+fi
+
+# run.sh's scoring (MUT_RESCORE: nothing built or run) of a results.tsv of
+# sample.c: a survivor nobody reviewed inside a function MUT_EXCLUDED lists
+# is unobservable with that row's reason; a line row is not enough; a
+# review wins; a kill inside a listed function is reported; a results.tsv of
+# an older run.sh (10 columns) gets the functions of the current source; a
+# row of another width is an error naming FILE:LINE
+S2=harness/mutation/tests/sample.c
+printf '%s\tsmall\tonly a test calls it\n%s\t19\tline row: a guard\n%s\t18:untaken\tline row\n' "$S2" "$S2" "$S2" >"$tmp/excl.tsv"
+printf '%s\t11\tlogic\t&&\t||\tequivalent\ta review\n' "$S2" >"$tmp/rev.tsv"
+{
+    printf '# file\tid\tline\tcol\tkind\tbefore\tafter\tstatus\twhy\tseconds\tfunction\n'
+    printf '%s\t6\t11\t14\trel\t<\t<=\tsurvived\tpass\t1\tsmall\n' "$S2"
+    printf '%s\t10\t11\t20\tlogic\t&&\t||\tsurvived\tpass\t1\tsmall\n' "$S2"
+    printf '%s\t11\t11\t25\teq\t!=\t==\tkilled\texit 1: fail\t1\tsmall\n' "$S2"
+    printf '%s\t19\t19\t16\tret\treturn -1;\treturn 0;\tsurvived\tpass\t1\tstep\n' "$S2"
+    printf '%s\t1\t7\t35\tconst\t0x1f\t0x20\tsurvived\tpass\t1\t-\n' "$S2"
+} >"$tmp/res.tsv"
+rescore() { # RESULTS: run.sh's rescore into $tmp/out; its exit status
+    rm -rf "$tmp/out"
+    MUT_MUTATE=$M MUT_CC=cc MUT_CFLAGS=-O MUT_OBJ="$tmp" MUT_LINK=none MUT_OUT="$tmp/out" \
+        MUT_REVIEWED="$tmp/rev.tsv" MUT_EXCLUDED="$tmp/excl.tsv" MUT_RESCORE="$1" \
+        sh harness/mutation/run.sh >"$tmp/score" 2>"$tmp/score.err"
+}
+scored() { # NAME: the classification of res.tsv's rows
+    sv=$tmp/out/survivors.txt
+    if grep -q -F -x "$S2:11: rel < -> <=  [unobservable: function small listed in $tmp/excl.tsv: only a test calls it]" "$sv" &&
+       grep -q -F -x "$S2:11: logic && -> ||  [equivalent: a review]" "$sv" &&
+       grep -q -F -x "$S2:19: ret return -1; -> return 0;  [not reviewed]" "$sv" &&
+       grep -q -F -x "$S2:7: const 0x1f -> 0x20  [not reviewed]" "$sv" &&
+       grep -q -F "  $S2:11: eq != -> == in small (exit 1: fail)" "$tmp/score" &&
+       grep -q -F 'unobs includes 1 survivor(s)' "$tmp/score" &&
+       grep -q -E '^harness/mutation/tests/sample +5 +1 +0 +20\.0% +25\.0% +33\.3% +1 +1 +2$' "$tmp/score"; then
+        ok "run.sh scoring, $1: unobservable inside a listed function, not by a line row, a review first, a kill reported"
+    else
+        ko "run.sh scoring, $1"; cat "$tmp/score" "$tmp/score.err"
+    fi
+}
+if rescore "$tmp/res.tsv"; then scored "11 columns"; else ko "run.sh scoring: exit $?"; cat "$tmp/score.err"; fi
+awk -F'\t' 'BEGIN { OFS = "\t" } { NF = 10; print }' "$tmp/res.tsv" >"$tmp/old.tsv"
+if rescore "$tmp/old.tsv" && grep -q '^note: 5 rows of this results.tsv have no function column' "$tmp/score"; then
+    scored "an older results.tsv (10 columns)"
+else
+    ko "run.sh scoring of an older results.tsv: no note or exit $?"; cat "$tmp/score" "$tmp/score.err"
+fi
+awk -F'\t' 'BEGIN { OFS = "\t" } NR == 3 { NF = 9 } { print }' "$tmp/res.tsv" >"$tmp/bad.tsv"
+rescore "$tmp/bad.tsv"; rc=$?
+if [ "$rc" -eq 2 ] && grep -q -F "run.sh: $tmp/bad.tsv:3: 9 fields, want 11" "$tmp/score.err"; then
+    ok "run.sh scoring: a row of 9 fields is an error naming FILE:LINE, exit 2"
+else
+    ko "run.sh scoring of a bad results.tsv: exit $rc"; cat "$tmp/score.err"
+fi
+
 echo "mutate_test: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
