@@ -12,6 +12,7 @@
  * '<' and no '&'. */
 #include "report.h"
 #include "text.h"
+#include "writer.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -723,67 +724,29 @@ static void waiver_row(FILE *f, const struct rc_waiver *e, size_t uses, int with
     fputs("</td></tr>\n", f);
 }
 
-static int waivers(FILE *f, const struct rc_report_opts *o, const struct rc_result_row *rows,
-                   size_t n)
-{
-    const struct rc_waivers *w = o ? o->waivers : NULL;
-    fputs("<section id=\"waivers\">\n<h2>Waivers</h2>\n", f);
-    if (w == NULL) {
-        fputs("<p>No waiver file was given.</p>\n</section>\n", f);
-        return 0;
-    }
-    size_t *stale = calloc(w->n ? w->n : 1, sizeof *stale);
-    if (stale == NULL)
-        return -1;
-    size_t nstale = rc_waivers_stale(w, rows, n, stale, w->n);
-    size_t used = 0;
-    for (size_t i = 0; i < w->n; i++)
-        used += rc_waiver_uses(w, i, rows, n) > 0;
-    fputs("<h3>Waivers used</h3>\n", f);
-    if (used == 0) {
-        fputs("<p>None.</p>\n", f);
-    } else {
-        fputs("<table>\n<thead><tr><th>waiver</th><th>where</th><th class=\"n\">vectors "
-              "waived</th><th>reason</th></tr></thead>\n<tbody>\n", f);
-        for (size_t i = 0; i < w->n; i++) {
-            size_t uses = rc_waiver_uses(w, i, rows, n);
-            if (uses > 0)
-                waiver_row(f, &w->w[i], uses, 1);
-        }
-        fputs("</tbody></table>\n", f);
-    }
-    fputs("<h3>Stale waivers</h3>\n", f);
-    if (nstale == 0) {
-        fputs("<p>None.</p>\n", f);
-    } else {
-        fputs("<p>These waivers match no vector that failed in this run: the problem is "
-              "fixed, or the waiver names nothing that ran. Remove them.</p>\n<table>\n"
-              "<thead><tr><th>waiver</th><th>where</th><th>reason</th></tr></thead>\n"
-              "<tbody>\n", f);
-        for (size_t k = 0; k < nstale && k < w->n; k++)
-            waiver_row(f, &w->w[stale[k]], 0, 0);
-        fputs("</tbody></table>\n", f);
-    }
-    free(stale);
-    fputs("</section>\n", f);
-    return 0;
-}
+static const struct rc_waiver_layout waiver_layout = {
+    .head = "<section id=\"waivers\">\n<h2>Waivers</h2>\n",
+    .no_file = "<p>No waiver file was given.</p>\n</section>\n",
+    .used_head = "<h3>Waivers used</h3>\n",
+    .used_none = "<p>None.</p>\n",
+    .used_open = "<table>\n<thead><tr><th>waiver</th><th>where</th><th class=\"n\">vectors "
+                 "waived</th><th>reason</th></tr></thead>\n<tbody>\n",
+    .used_close = "</tbody></table>\n",
+    .stale_head = "<h3>Stale waivers</h3>\n",
+    .stale_none = "<p>None.</p>\n",
+    .stale_open = "<p>" RC_WAIVERS_STALE_ADVICE "</p>\n<table>\n"
+                  "<thead><tr><th>waiver</th><th>where</th><th>reason</th></tr></thead>\n"
+                  "<tbody>\n",
+    .stale_close = "</tbody></table>\n",
+    .tail = "</section>\n",
+    .row = waiver_row,
+};
 
 int rc_write_html(FILE *f, const struct rc_run_info *info, const struct rc_catalogue *cat,
                   const struct rc_result_row *rows, size_t n, const struct rc_report_opts *o)
 {
-    static const struct rc_run_info no_info;
-    static const struct rc_catalogue no_cat;
-    if (f == NULL)
-        return -1;
-    if (info == NULL)
-        info = &no_info;
-    if (cat == NULL)
-        cat = &no_cat;
-    if (rows == NULL)
-        n = 0;
     struct rc_rollups ro;
-    if (rc_rollups_build_for(&ro, cat, rows, n, info->dut ? &info->dut->profile : NULL) != 0)
+    if (f == NULL || rc_writer_start(&info, &cat, rows, &n, &ro) != 0)
         return -1;
     fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
@@ -804,7 +767,7 @@ int rc_write_html(FILE *f, const struct rc_run_info *info, const struct rc_catal
     interpretations(f, info, &ro);
     untestable(f, &ro);
     if (rc == 0)
-        rc = waivers(f, o, rows, n);
+        rc = rc_write_waiver_section(f, &waiver_layout, o ? o->waivers : NULL, rows, n);
     provenance(f, info);
     fputs("<footer class=\"muted\"><p>Written by ", f);
     text(f, info->tool_version, (size_t)-1, "riocheck");

@@ -4,6 +4,7 @@
  * a comma, escapes every string, and never prints NaN or infinities. */
 #include "report.h"
 #include "text.h"
+#include "writer.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -253,19 +254,9 @@ int rc_write_json_opts(FILE *f, const struct rc_run_info *info,
                        const struct rc_catalogue *cat, const struct rc_result_row *rows,
                        size_t n, const struct rc_report_opts *o)
 {
-    static const struct rc_run_info no_info;
-    static const struct rc_catalogue no_cat;
-    if (f == NULL)
-        return -1;
-    if (info == NULL)
-        info = &no_info;
-    if (cat == NULL)
-        cat = &no_cat;
-    if (rows == NULL)
-        n = 0;
     const struct rc_waivers *w = o ? o->waivers : NULL;
     struct rc_rollups ro;
-    if (rc_rollups_build_for(&ro, cat, rows, n, info && info->dut ? &info->dut->profile : NULL) != 0)
+    if (f == NULL || rc_writer_start(&info, &cat, rows, &n, &ro) != 0)
         return -1;
     /* everything that can fail is allocated before the first byte */
     size_t nw = w ? w->n : 0;

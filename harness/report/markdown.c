@@ -7,6 +7,7 @@
  * ids go into code spans. */
 #include "report.h"
 #include "text.h"
+#include "writer.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -482,79 +483,40 @@ static void untestable(FILE *f, const struct rc_rollups *ro)
     fputs("\n", f);
 }
 
-static int waivers(FILE *f, const struct rc_report_opts *o, const struct rc_result_row *rows,
-                   size_t n)
+static void waiver_row(FILE *f, const struct rc_waiver *e, size_t uses, int with_uses)
 {
-    const struct rc_waivers *w = o ? o->waivers : NULL;
-    fputs("## Waivers\n\n", f);
-    if (w == NULL) {
-        fputs("No waiver file was given.\n", f);
-        return 0;
-    }
-    size_t *stale = calloc(w->n ? w->n : 1, sizeof *stale);
-    if (stale == NULL)
-        return -1;
-    size_t nstale = rc_waivers_stale(w, rows, n, stale, w->n);
-    size_t used = 0;
-    for (size_t i = 0; i < w->n; i++)
-        used += rc_waiver_uses(w, i, rows, n) > 0;
-    fputs("### Waivers used\n\n", f);
-    if (used == 0) {
-        fputs("None.\n\n", f);
-    } else {
-        fputs("| waiver | where | vectors waived | reason |\n|---|---|---:|---|\n", f);
-        for (size_t i = 0; i < w->n; i++) {
-            size_t uses = rc_waiver_uses(w, i, rows, n);
-            if (uses == 0)
-                continue;
-            fputs("| ", f);
-            md_code(f, w->w[i].pattern, (size_t)-1, 1);
-            fputs(" | ", f);
-            md_text(f, w->w[i].file, (size_t)-1);
-            fprintf(f, ":%u | %zu | ", w->w[i].line, uses);
-            md_text(f, w->w[i].reason, (size_t)-1);
-            fputs(" |\n", f);
-        }
-        fputs("\n", f);
-    }
-    fputs("### Stale waivers\n\n", f);
-    if (nstale == 0) {
-        fputs("None.\n", f);
-    } else {
-        fputs("These waivers match no vector that failed in this run: the problem is "
-              "fixed, or the waiver names nothing that ran. Remove them.\n\n", f);
-        fputs("| waiver | where | reason |\n|---|---|---|\n", f);
-        for (size_t k = 0; k < nstale && k < w->n; k++) {
-            const struct rc_waiver *e = &w->w[stale[k]];
-            fputs("| ", f);
-            md_code(f, e->pattern, (size_t)-1, 1);
-            fputs(" | ", f);
-            md_text(f, e->file, (size_t)-1);
-            fprintf(f, ":%u | ", e->line);
-            md_text(f, e->reason, (size_t)-1);
-            fputs(" |\n", f);
-        }
-    }
-    free(stale);
-    return 0;
+    fputs("| ", f);
+    md_code(f, e->pattern, (size_t)-1, 1);
+    fputs(" | ", f);
+    md_text(f, e->file, (size_t)-1);
+    fprintf(f, ":%u | ", e->line);
+    if (with_uses)
+        fprintf(f, "%zu | ", uses);
+    md_text(f, e->reason, (size_t)-1);
+    fputs(" |\n", f);
 }
+
+static const struct rc_waiver_layout waiver_layout = {
+    .head = "## Waivers\n\n",
+    .no_file = "No waiver file was given.\n",
+    .used_head = "### Waivers used\n\n",
+    .used_none = "None.\n\n",
+    .used_open = "| waiver | where | vectors waived | reason |\n|---|---|---:|---|\n",
+    .used_close = "\n",
+    .stale_head = "### Stale waivers\n\n",
+    .stale_none = "None.\n",
+    .stale_open = RC_WAIVERS_STALE_ADVICE "\n\n| waiver | where | reason |\n|---|---|---|\n",
+    .stale_close = "",
+    .tail = "",
+    .row = waiver_row,
+};
 
 int rc_write_markdown(FILE *f, const struct rc_run_info *info,
                       const struct rc_catalogue *cat, const struct rc_result_row *rows,
                       size_t n, const struct rc_report_opts *o)
 {
-    static const struct rc_run_info no_info;
-    static const struct rc_catalogue no_cat;
-    if (f == NULL)
-        return -1;
-    if (info == NULL)
-        info = &no_info;
-    if (cat == NULL)
-        cat = &no_cat;
-    if (rows == NULL)
-        n = 0;
     struct rc_rollups ro;
-    if (rc_rollups_build_for(&ro, cat, rows, n, info && info->dut ? &info->dut->profile : NULL) != 0)
+    if (f == NULL || rc_writer_start(&info, &cat, rows, &n, &ro) != 0)
         return -1;
     header(f, info, &ro);
     provenance(f, info);
@@ -564,7 +526,7 @@ int rc_write_markdown(FILE *f, const struct rc_run_info *info,
     interpretations(f, &ro);
     int rc = failures(f, info, o, rows, n, &ro);
     untestable(f, &ro);
-    rc |= waivers(f, o, rows, n);
+    rc |= rc_write_waiver_section(f, &waiver_layout, o ? o->waivers : NULL, rows, n);
     rc_rollups_free(&ro);
     return rc != 0 || fflush(f) != 0 || ferror(f) ? -1 : 0;
 }
