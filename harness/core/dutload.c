@@ -4,9 +4,9 @@
  * operations with their defaults (dutload.h).
  */
 #include "dutload.h"
+#include "seterr.h"
 
 #include <dlfcn.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,21 +90,6 @@ struct rc_dut_lib {
     struct rc_dut_v1_view view; /* a version 1 library's translation */
 };
 
-static void set_err(char *err, size_t cap, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-static void set_err(char *err, size_t cap, const char *fmt, ...)
-{
-    if (err == NULL || cap == 0)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, cap, fmt, ap);
-    va_end(ap);
-}
-
 static const void *call_entry(void *sym)
 {
     rc_dut_entry_fn entry;
@@ -114,11 +99,11 @@ static const void *call_entry(void *sym)
 
 int rc_dut_open(const char *path, struct rc_dut_lib **libp, char *err, size_t cap)
 {
-    set_err(err, cap, "%s", "");
+    rc_set_err(err, cap, "%s", "");
     if (libp != NULL)
         *libp = NULL;
     if (path == NULL || path[0] == '\0' || libp == NULL) {
-        set_err(err, cap, "no DUT library given");
+        rc_set_err(err, cap, "no DUT library given");
         return -1;
     }
     /* dlopen searches the library path for a bare name: make it a path */
@@ -128,7 +113,7 @@ int rc_dut_open(const char *path, struct rc_dut_lib **libp, char *err, size_t ca
     if (abs == NULL || lib == NULL) {
         free(abs);
         free(lib);
-        set_err(err, cap, "out of memory");
+        rc_set_err(err, cap, "out of memory");
         return -1;
     }
     snprintf(abs, n + 3, "%s%s", strchr(path, '/') ? "" : "./", path);
@@ -137,7 +122,7 @@ int rc_dut_open(const char *path, struct rc_dut_lib **libp, char *err, size_t ca
     free(abs);
     if (lib->dl == NULL) {
         const char *why = dlerror();
-        set_err(err, cap, "%s", why ? why : "cannot be loaded");
+        rc_set_err(err, cap, "%s", why ? why : "cannot be loaded");
         free(lib);
         return -1;
     }
@@ -147,8 +132,8 @@ int rc_dut_open(const char *path, struct rc_dut_lib **libp, char *err, size_t ca
         lib->entry_name = RC_DUT_ENTRY_V1;
         lib->v1 = 1;
     } else {
-        set_err(err, cap, "exports neither %s nor %s (see riocheck/dut.h)", RC_DUT_ENTRY,
-                RC_DUT_ENTRY_V1);
+        rc_set_err(err, cap, "exports neither %s nor %s (see riocheck/dut.h)", RC_DUT_ENTRY,
+                   RC_DUT_ENTRY_V1);
         rc_dut_unload(lib);
         return -1;
     }
@@ -163,34 +148,34 @@ const char *rc_dut_entry_name(const struct rc_dut_lib *lib)
 
 const struct rc_dut *rc_dut_enter(struct rc_dut_lib *lib, char *err, size_t cap)
 {
-    set_err(err, cap, "%s", "");
+    rc_set_err(err, cap, "%s", "");
     if (lib == NULL || lib->entry == NULL) {
-        set_err(err, cap, "no DUT library given");
+        rc_set_err(err, cap, "no DUT library given");
         return NULL;
     }
     const struct rc_dut *dut = NULL;
     if (!lib->v1) {
         dut = call_entry(lib->entry);
         if (dut == NULL) {
-            set_err(err, cap, "%s() returned NULL", RC_DUT_ENTRY);
+            rc_set_err(err, cap, "%s() returned NULL", RC_DUT_ENTRY);
         } else if (dut->abi_version != RC_DUT_ABI_VERSION) {
-            set_err(err, cap, "%s() says ABI version %u; riocheck speaks %u (and 1 through %s)",
-                    RC_DUT_ENTRY, dut->abi_version, RC_DUT_ABI_VERSION, RC_DUT_ENTRY_V1);
+            rc_set_err(err, cap, "%s() says ABI version %u; riocheck speaks %u (and 1 through %s)",
+                       RC_DUT_ENTRY, dut->abi_version, RC_DUT_ABI_VERSION, RC_DUT_ENTRY_V1);
             dut = NULL;
         }
     } else {
         const void *v1 = call_entry(lib->entry);
         const struct v1_dut *v = v1;
         if (v == NULL)
-            set_err(err, cap, "%s() returned NULL", RC_DUT_ENTRY_V1);
+            rc_set_err(err, cap, "%s() returned NULL", RC_DUT_ENTRY_V1);
         else if (rc_dut_from_v1(v1, &lib->view) != 0)
-            set_err(err, cap, "%s() says ABI version %u; a version 1 library must say 1",
-                    RC_DUT_ENTRY_V1, v->abi_version);
+            rc_set_err(err, cap, "%s() says ABI version %u; a version 1 library must say 1",
+                       RC_DUT_ENTRY_V1, v->abi_version);
         else
             dut = &lib->view.dut;
     }
     if (dut != NULL && (dut->name == NULL || dut->version == NULL)) {
-        set_err(err, cap, "the DUT's %s is NULL", dut->name == NULL ? "name" : "version");
+        rc_set_err(err, cap, "the DUT's %s is NULL", dut->name == NULL ? "name" : "version");
         dut = NULL;
     }
     return dut;
@@ -201,7 +186,7 @@ const struct rc_dut *rc_dut_load(const char *path, struct rc_dut_lib **libp, cha
 {
     struct rc_dut_lib *lib = NULL;
     if (libp == NULL) {
-        set_err(err, cap, "no DUT library given");
+        rc_set_err(err, cap, "no DUT library given");
         return NULL;
     }
     *libp = NULL;

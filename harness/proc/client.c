@@ -45,6 +45,7 @@
 #include "../core/dutload.h"
 #include "../core/isolate.h"
 #include "../core/registry.h"
+#include "../core/seterr.h"
 #include "shim.h"
 
 extern char **environ;
@@ -222,21 +223,6 @@ static struct pend *pend_at(struct rc_proc *p, uint64_t seq)
     if (seq >= p->head_seq)
         return &p->q[(p->qhead + (size_t)(seq - p->head_seq)) % QCAP];
     return &p->q[(p->qhead + QCAP - (size_t)((p->head_seq - seq) % QCAP)) % QCAP];
-}
-
-static void set_err(char *err, size_t cap, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-static void set_err(char *err, size_t cap, const char *fmt, ...)
-{
-    va_list ap;
-    if (err == NULL || cap == 0)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, cap, fmt, ap);
-    va_end(ap);
 }
 
 /* ---- the transcript (rc_proc_open_transcript) ------------------------------ */
@@ -417,7 +403,7 @@ static int spawn(struct rc_proc *p, char *err, size_t cap)
 {
     int in[2] = {-1, -1}, out[2] = {-1, -1};
     if (pipe(in) != 0 || pipe(out) != 0) {
-        set_err(err, cap, "cannot make pipes: %s", strerror(errno));
+        rc_set_err(err, cap, "cannot make pipes: %s", strerror(errno));
         if (out[0] < 0) /* pipe() leaves its array unspecified on failure */
             out[1] = -1;
         if (in[0] < 0)
@@ -429,7 +415,7 @@ static int spawn(struct rc_proc *p, char *err, size_t cap)
         out[i] = high_cloexec(out[i]);
     }
     if (in[0] < 0 || in[1] < 0 || out[0] < 0 || out[1] < 0) {
-        set_err(err, cap, "cannot set up pipes: %s", strerror(errno));
+        rc_set_err(err, cap, "cannot set up pipes: %s", strerror(errno));
         goto fail;
     }
     posix_spawn_file_actions_t fa;
@@ -457,7 +443,7 @@ static int spawn(struct rc_proc *p, char *err, size_t cap)
     posix_spawn_file_actions_destroy(&fa);
     posix_spawnattr_destroy(&at);
     if (e != 0) {
-        set_err(err, cap, "cannot start '%s': %s", p->argv[0], strerror(e));
+        rc_set_err(err, cap, "cannot start '%s': %s", p->argv[0], strerror(e));
         goto fail;
     }
     close(in[0]);
@@ -1784,17 +1770,17 @@ int rc_proc_open(struct rc_proc **pp, char *const argv[], unsigned timeout_ms, c
 int rc_proc_open_transcript(struct rc_proc **pp, char *const argv[], unsigned timeout_ms,
                             FILE *transcript, char *err, size_t cap)
 {
-    set_err(err, cap, "%s", "");
+    rc_set_err(err, cap, "%s", "");
     if (pp == NULL || argv == NULL || argv[0] == NULL || argv[0][0] == '\0') {
         if (pp)
             *pp = NULL;
-        set_err(err, cap, "no DUT command given");
+        rc_set_err(err, cap, "no DUT command given");
         return -1;
     }
     *pp = NULL;
     struct rc_proc *p = calloc(1, sizeof *p);
     if (p == NULL) {
-        set_err(err, cap, "out of memory");
+        rc_set_err(err, cap, "out of memory");
         return -1;
     }
     p->pid = -1;
@@ -1813,7 +1799,7 @@ int rc_proc_open_transcript(struct rc_proc **pp, char *const argv[], unsigned ti
     p->rbuf = malloc(RBUF_CAP);
     if (p->argv == NULL || p->rbuf == NULL) {
         free_proc(p);
-        set_err(err, cap, "out of memory");
+        rc_set_err(err, cap, "out of memory");
         return -1;
     }
     char *s = (char *)(p->argv + argc + 1);
@@ -1829,7 +1815,7 @@ int rc_proc_open_transcript(struct rc_proc **pp, char *const argv[], unsigned ti
         return -1;
     }
     if (handshake(p) != 0) {
-        set_err(err, cap, "%s", p->err);
+        rc_set_err(err, cap, "%s", p->err);
         free_proc(p); /* lose() has killed and reaped it */
         return -1;
     }

@@ -19,7 +19,6 @@
 #include "procdut.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +27,7 @@
 #include <unistd.h>
 
 #include "../core/registry.h"
+#include "../core/seterr.h"
 
 #define ARGFILE_MAX (1024u * 1024u)
 
@@ -77,22 +77,6 @@ struct wrap_inst {
     int *a_rc;
 };
 
-static void set_err(char *err, size_t cap, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-static void set_err(char *err, size_t cap, const char *fmt, ...)
-{
-    if (err == NULL || cap == 0)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, cap, fmt, ap);
-    va_end(ap);
-}
-
 /* ---- argument lists ---------------------------------------------------------- */
 
 /* One allocation: n + 1 pointers, then the words (NUL-terminated). */
@@ -110,13 +94,13 @@ static int is_blank(char c)
 
 int rc_procdut_words(char ***argv, const char *cmd, const char *what, char *err, size_t cap)
 {
-    set_err(err, cap, "%s", "");
+    rc_set_err(err, cap, "%s", "");
     if (argv != NULL)
         *argv = NULL;
     if (what == NULL)
         what = "the command";
     if (argv == NULL || cmd == NULL) {
-        set_err(err, cap, "%s: no command given", what);
+        rc_set_err(err, cap, "%s: no command given", what);
         return -1;
     }
     size_t n = 0, bytes = 0;
@@ -133,12 +117,12 @@ int rc_procdut_words(char ***argv, const char *cmd, const char *what, char *err,
         bytes++;
     }
     if (n == 0) {
-        set_err(err, cap, "%s: no program (only blanks)", what);
+        rc_set_err(err, cap, "%s: no program (only blanks)", what);
         return -1;
     }
     char **v = words_alloc(n, bytes);
     if (v == NULL) {
-        set_err(err, cap, "%s: out of memory", what);
+        rc_set_err(err, cap, "%s: out of memory", what);
         return -1;
     }
     char *d = (char *)(v + n + 1);
@@ -161,21 +145,21 @@ int rc_procdut_words(char ***argv, const char *cmd, const char *what, char *err,
 int rc_procdut_lines(char ***argv, const char *text, size_t len, const char *name, char *err,
                      size_t cap)
 {
-    set_err(err, cap, "%s", "");
+    rc_set_err(err, cap, "%s", "");
     if (argv != NULL)
         *argv = NULL;
     if (name == NULL)
         name = "<input>";
     if (argv == NULL || (text == NULL && len > 0)) {
-        set_err(err, cap, "%s: no arguments given", name);
+        rc_set_err(err, cap, "%s: no arguments given", name);
         return -1;
     }
     /* lines: a last line without LF counts; a final LF ends the last one */
     size_t n = 0;
     for (size_t i = 0; i < len; i++) {
         if (text[i] == '\0') {
-            set_err(err, cap, "%s:%zu: a NUL byte (one argument per line, as text)", name,
-                    n + 1);
+            rc_set_err(err, cap, "%s:%zu: a NUL byte (one argument per line, as text)", name,
+                       n + 1);
             return -1;
         }
         if (text[i] == '\n')
@@ -184,20 +168,20 @@ int rc_procdut_lines(char ***argv, const char *text, size_t len, const char *nam
     if (len > 0 && text[len - 1] != '\n')
         n++;
     if (n == 0) {
-        set_err(err, cap, "%s:1: no program (the file is empty; one argument per line, "
-                "the program first)", name);
+        rc_set_err(err, cap, "%s:1: no program (the file is empty; one argument per line, "
+                   "the program first)", name);
         return -1;
     }
     size_t first = 0;
     while (first < len && text[first] != '\n')
         first++;
     if (first == 0 || (first == 1 && text[0] == '\r')) {
-        set_err(err, cap, "%s:1: the first line (the program) is empty", name);
+        rc_set_err(err, cap, "%s:1: the first line (the program) is empty", name);
         return -1;
     }
     char **v = words_alloc(n, len + n);
     if (v == NULL) {
-        set_err(err, cap, "%s: out of memory", name);
+        rc_set_err(err, cap, "%s: out of memory", name);
         return -1;
     }
     char *d = (char *)(v + n + 1);
@@ -222,22 +206,22 @@ int rc_procdut_lines(char ***argv, const char *text, size_t len, const char *nam
 
 int rc_procdut_argfile(char ***argv, const char *path, char *err, size_t cap)
 {
-    set_err(err, cap, "%s", "");
+    rc_set_err(err, cap, "%s", "");
     if (argv != NULL)
         *argv = NULL;
     if (argv == NULL || path == NULL) {
-        set_err(err, cap, "no argument file given");
+        rc_set_err(err, cap, "no argument file given");
         return -1;
     }
     FILE *f = fopen(path, "rb");
     if (f == NULL) {
-        set_err(err, cap, "%s: %s", path, strerror(errno));
+        rc_set_err(err, cap, "%s: %s", path, strerror(errno));
         return -1;
     }
     char *buf = malloc(ARGFILE_MAX + 1u);
     if (buf == NULL) {
         fclose(f);
-        set_err(err, cap, "%s: out of memory", path);
+        rc_set_err(err, cap, "%s: out of memory", path);
         return -1;
     }
     size_t len = fread(buf, 1, ARGFILE_MAX + 1u, f);
@@ -246,10 +230,10 @@ int rc_procdut_argfile(char ***argv, const char *path, char *err, size_t cap)
     fclose(f);
     int rc = -1;
     if (bad)
-        set_err(err, cap, "%s: %s", path, strerror(e));
+        rc_set_err(err, cap, "%s: %s", path, strerror(e));
     else if (len > ARGFILE_MAX)
-        set_err(err, cap, "%s: longer than %u bytes (one argument per line)", path,
-                ARGFILE_MAX);
+        rc_set_err(err, cap, "%s: longer than %u bytes (one argument per line)", path,
+                   ARGFILE_MAX);
     else
         rc = rc_procdut_lines(argv, buf, len, path, err, cap);
     free(buf);
@@ -629,9 +613,9 @@ int rc_procdut_open(struct rc_procdut **pdp, char *const argv[], unsigned timeou
                     unsigned flags, rc_procdut_lost_fn lost, rc_procdut_ahead_fn ahead,
                     void *arg, char *err, size_t cap)
 {
-    set_err(err, cap, "%s", "");
+    rc_set_err(err, cap, "%s", "");
     if (pdp == NULL) {
-        set_err(err, cap, "no place for the DUT");
+        rc_set_err(err, cap, "no place for the DUT");
         return -1;
     }
     *pdp = NULL;
@@ -649,7 +633,7 @@ int rc_procdut_open(struct rc_procdut **pdp, char *const argv[], unsigned timeou
     if (pd == NULL || pd->argv == NULL) {
         rc_proc_close(p);
         free(pd);
-        set_err(err, cap, "out of memory");
+        rc_set_err(err, cap, "out of memory");
         return -1;
     }
     char *s = (char *)(pd->argv + argc + 1);

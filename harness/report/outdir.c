@@ -2,12 +2,12 @@
 /* The output folder of riocheck run: lock, staging folder, journal, the
  * swap of the report set, and what a signal leaves behind (outdir.h). */
 #include "outdir.h"
+#include "../core/seterr.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
@@ -35,20 +35,6 @@ static const char *const member[] = {STATUS,          "results.tsv",   "results.
                                      INTERP_MD,       INTERP_HTML,     "repro"};
 #define NMEMBERS (sizeof member / sizeof member[0])
 
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static int fail(char *err, size_t cap, const char *fmt, ...)
-{
-    if (err != NULL && cap > 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, cap, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
-
 /* dst = dir/name (dir "/" gives "/name"). */
 static void join(char *dst, size_t cap, const char *dir, const char *name)
 {
@@ -72,16 +58,16 @@ static int check_folder(const char *opt, const char *path, char *err, size_t cap
     size_t len = strlen(path);
     struct stat st;
     if (len == 0)
-        return fail(err, cap, "%s '': an empty folder name", opt);
+        return rc_set_err(err, cap, "%s '': an empty folder name", opt);
     if (len > RC_OUT_PATH_MAX - 64)
-        return fail(err, cap, "%s %.60s...: longer than %u bytes", opt, path,
-                    RC_OUT_PATH_MAX - 64);
+        return rc_set_err(err, cap, "%s %.60s...: longer than %u bytes", opt, path,
+                          RC_OUT_PATH_MAX - 64);
     if (stat(path, &st) == 0)
-        return S_ISDIR(st.st_mode) ? 0 : fail(err, cap, "%s %s: not a folder", opt, path);
+        return S_ISDIR(st.st_mode) ? 0 : rc_set_err(err, cap, "%s %s: not a folder", opt, path);
     /* ENOENT: missing components, all created like mkdir -p; a component
      * that is a file is ENOTDIR */
     if (errno != ENOENT)
-        return fail(err, cap, "%s %s: %s", opt, path, strerror(errno));
+        return rc_set_err(err, cap, "%s %s: %s", opt, path, strerror(errno));
     return 0;
 }
 
@@ -90,17 +76,17 @@ static int check_file(const char *opt, const char *path, char *err, size_t cap)
     size_t len = strlen(path);
     struct stat st;
     if (len == 0)
-        return fail(err, cap, "%s '': an empty file name", opt);
+        return rc_set_err(err, cap, "%s '': an empty file name", opt);
     if (len > RC_OUT_PATH_MAX - 64)
-        return fail(err, cap, "%s %.60s...: longer than %u bytes", opt, path,
-                    RC_OUT_PATH_MAX - 64);
+        return rc_set_err(err, cap, "%s %.60s...: longer than %u bytes", opt, path,
+                          RC_OUT_PATH_MAX - 64);
     if (path[len - 1] == '/')
-        return fail(err, cap, "%s %s: a folder name, not a file name", opt, path);
+        return rc_set_err(err, cap, "%s %s: a folder name, not a file name", opt, path);
     if (stat(path, &st) == 0) {
         if (S_ISDIR(st.st_mode))
-            return fail(err, cap, "%s %s: a folder, not a file", opt, path);
+            return rc_set_err(err, cap, "%s %s: a folder, not a file", opt, path);
     } else if (errno != ENOENT) {
-        return fail(err, cap, "%s %s: %s", opt, path, strerror(errno));
+        return rc_set_err(err, cap, "%s %s: %s", opt, path, strerror(errno));
     }
     char parent[RC_OUT_PATH_MAX];
     const char *slash = strrchr(path, '/');
@@ -111,9 +97,9 @@ static int check_file(const char *opt, const char *path, char *err, size_t cap)
     else
         snprintf(parent, sizeof parent, "%.*s", (int)(slash - path), path);
     if (stat(parent, &st) != 0)
-        return fail(err, cap, "%s %s: folder %s: %s", opt, path, parent, strerror(errno));
+        return rc_set_err(err, cap, "%s %s: folder %s: %s", opt, path, parent, strerror(errno));
     if (!S_ISDIR(st.st_mode))
-        return fail(err, cap, "%s %s: %s is not a folder", opt, path, parent);
+        return rc_set_err(err, cap, "%s %s: %s is not a folder", opt, path, parent);
     return 0;
 }
 
@@ -550,17 +536,17 @@ static int take_lock(struct rc_outdir *od, char *err, size_t cap)
     if (od->lockfd < 0 && (errno == EACCES || errno == EROFS))
         od->lockfd = openat(od->dirfd, LOCK, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
     if (od->lockfd < 0)
-        return fail(err, cap, "cannot create %s: %s", shown, strerror(errno));
+        return rc_set_err(err, cap, "cannot create %s: %s", shown, strerror(errno));
     if (flock(od->lockfd, LOCK_EX | LOCK_NB) != 0) {
         int e = errno;
         if (e != EWOULDBLOCK)
-            return fail(err, cap, "cannot lock %s: %s", shown, strerror(e));
+            return rc_set_err(err, cap, "cannot lock %s: %s", shown, strerror(e));
         char pid[24] = "";
         ssize_t r = pread(od->lockfd, pid, sizeof pid - 1, 0);
         pid[r > 0 ? r : 0] = '\0';
         pid[strspn(pid, "0123456789")] = '\0';
-        return fail(err, cap, "another riocheck run is writing %s (pid %s); wait for it to "
-                              "end or give another --out", od->dir, pid[0] ? pid : "unknown");
+        return rc_set_err(err, cap, "another riocheck run is writing %s (pid %s); wait for it to "
+                                    "end or give another --out", od->dir, pid[0] ? pid : "unknown");
     }
     char pid[24];
     int len = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
@@ -587,17 +573,17 @@ int rc_outdir_lock(struct rc_outdir *od, const char *out, char *err, size_t cap)
     memset(od, 0, sizeof *od);
     od->dirfd = od->lockfd = od->stagefd = od->journal.fd = -1;
     if (out == NULL)
-        return fail(err, cap, "no output folder");
+        return rc_set_err(err, cap, "no output folder");
     if (rc_outdir_check(out, NULL, NULL, err, cap) != 0)
         return -1;
     snprintf(od->dir, sizeof od->dir, "%s", out);
     for (size_t l = strlen(od->dir); l > 1 && od->dir[l - 1] == '/'; l--)
         od->dir[l - 1] = '\0';
     if (mkdir_p(od->dir) != 0)
-        return fail(err, cap, "cannot create folder %s: %s", od->dir, strerror(errno));
+        return rc_set_err(err, cap, "cannot create folder %s: %s", od->dir, strerror(errno));
     od->dirfd = open(od->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (od->dirfd < 0)
-        return fail(err, cap, "cannot open folder %s: %s", od->dir, strerror(errno));
+        return rc_set_err(err, cap, "cannot open folder %s: %s", od->dir, strerror(errno));
     if (take_lock(od, err, cap) != 0) {
         close(od->dirfd);
         if (od->lockfd >= 0)
@@ -616,7 +602,7 @@ int rc_outdir_begin(struct rc_outdir *od, const char *out,
     if (!od->locked && rc_outdir_lock(od, out, err, cap) != 0)
         return -1;
     if (od->active || rc_outdir_check(NULL, files, repro, err, cap) != 0)
-        return od->active ? fail(err, cap, "%s: a run is already going", od->dir) : -1;
+        return od->active ? rc_set_err(err, cap, "%s: a run is already going", od->dir) : -1;
     for (int k = 0; k < RC_OUT_FILES; k++) {
         od->loose[k] = files != NULL && files[k] != NULL;
         if (od->loose[k])
@@ -642,7 +628,7 @@ int rc_outdir_begin(struct rc_outdir *od, const char *out,
                               O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) < 0) {
         int e = errno;
         begin_undo(od);
-        return fail(err, cap, "cannot write in folder %s: %s", od->dir, strerror(e));
+        return rc_set_err(err, cap, "cannot write in folder %s: %s", od->dir, strerror(e));
     }
     join(shown, sizeof shown, od->dir, "results.tsv");
     char header[512];
@@ -655,7 +641,7 @@ int rc_outdir_begin(struct rc_outdir *od, const char *out,
     if (jfd < 0 || rc_journal_init(&od->journal, jfd, header) != 0) {
         int e = errno;
         begin_undo(od);
-        return fail(err, cap, "cannot write %s: %s", shown, strerror(e));
+        return rc_set_err(err, cap, "cannot write %s: %s", shown, strerror(e));
     }
     inject_full(od->journal.fd, "results.tsv");
     char text[4096];
@@ -664,7 +650,7 @@ int rc_outdir_begin(struct rc_outdir *od, const char *out,
     if (write_at(od->stagefd, STATUS, text, STATUS) != 0) {
         int e = errno;
         begin_undo(od);
-        return fail(err, cap, "cannot write %s: %s", shown, strerror(e));
+        return rc_set_err(err, cap, "cannot write %s: %s", shown, strerror(e));
     }
     enum set_state st = set_state(od->dirfd);
     int mk = (od->repro_in_set ? mkdirat(od->stagefd, "repro", 0777) : 0) != 0 ||
@@ -680,15 +666,15 @@ int rc_outdir_begin(struct rc_outdir *od, const char *out,
     if (mk) {
         int e = errno;
         begin_undo(od);
-        return fail(err, cap, "cannot write in folder %s: %s", od->dir, strerror(e));
+        return rc_set_err(err, cap, "cannot write in folder %s: %s", od->dir, strerror(e));
     }
     if ((st == SET_COMPLETE || st == SET_LEGACY) && exists_at(od->dirfd, "previous") &&
         !previous_is_ours(od->dirfd)) {
         begin_undo(od);
         join(shown, sizeof shown, od->dir, "previous");
-        return fail(err, cap, "%s is not riocheck's (it holds no run-status): move it "
-                              "away, riocheck keeps the last complete report set there",
-                    shown);
+        return rc_set_err(err, cap, "%s is not riocheck's (it holds no run-status): move it "
+                                    "away, riocheck keeps the last complete report set there",
+                          shown);
     }
 
     /* the swap: renames only */
@@ -710,14 +696,14 @@ int rc_outdir_begin(struct rc_outdir *od, const char *out,
         close(od->stagefd);
         od->stagefd = -1;
         od->stage[0] = '\0';
-        return fail(err, cap, "cannot move %s out of the way: %s", shown, strerror(e));
+        return rc_set_err(err, cap, "cannot move %s out of the way: %s", shown, strerror(e));
     }
     if (renameat(od->stagefd, STATUS, od->dirfd, STATUS) != 0 ||
         renameat(od->stagefd, "results.tsv", od->dirfd, "results.tsv") != 0 ||
         (od->repro_in_set && renameat(od->stagefd, "repro", od->dirfd, "repro") != 0)) {
         int e = errno;
         begin_undo(od);
-        return fail(err, cap, "cannot write in folder %s: %s", od->dir, strerror(e));
+        return rc_set_err(err, cap, "cannot write in folder %s: %s", od->dir, strerror(e));
     }
     (void)fsync(od->dirfd);
     (void)rm_tree(od->stagefd, "trash", 0);
@@ -737,7 +723,7 @@ FILE *rc_outdir_row(struct rc_outdir *od)
 int rc_outdir_row_done(struct rc_outdir *od, char *err, size_t cap)
 {
     if (od == NULL || !od->active)
-        return fail(err, cap, "no output folder");
+        return rc_set_err(err, cap, "no output folder");
     if (rc_journal_commit(&od->journal) == 0) {
         armed_rows = (sig_atomic_t)(od->journal.rows < 0x7fffffff ? od->journal.rows
                                                                   : 0x7fffffff);
@@ -748,7 +734,7 @@ int rc_outdir_row_done(struct rc_outdir *od, char *err, size_t cap)
         od->journal.err = e; /* a row lost (no memory): the journal stops too */
     char shown[RC_OUT_PATH_MAX + 32];
     join(shown, sizeof shown, od->dir, "results.tsv");
-    return fail(err, cap, "cannot write %s: %s", shown, strerror(od->journal.err));
+    return rc_set_err(err, cap, "cannot write %s: %s", shown, strerror(od->journal.err));
 }
 
 const char *rc_outdir_path(const struct rc_outdir *od, enum rc_out_file k)
@@ -966,7 +952,7 @@ int rc_outdir_finish(struct rc_outdir *od, const struct rc_run_info *info,
                      size_t n, const struct rc_report_opts *o, char *err, size_t cap)
 {
     if (od == NULL || !od->active || od->complete)
-        return fail(err, cap, "no output folder to complete");
+        return rc_set_err(err, cap, "no output folder to complete");
     sigset_t block, old;
     sigemptyset(&block);
     for (int i = 0; i < 3; i++)
@@ -978,11 +964,11 @@ int rc_outdir_finish(struct rc_outdir *od, const struct rc_run_info *info,
     char shown[RC_OUT_PATH_MAX + 32];
     if (od->journal.err != 0) {
         join(shown, sizeof shown, od->dir, "results.tsv");
-        fail(err, cap, "cannot write %s: %s", shown, strerror(od->journal.err));
+        rc_set_err(err, cap, "cannot write %s: %s", shown, strerror(od->journal.err));
         goto out;
     }
     if (od->err != 0) {
-        fail(err, cap, "cannot write %s: %s", od->err_path, strerror(od->err));
+        rc_set_err(err, cap, "cannot write %s: %s", od->err_path, strerror(od->err));
         goto out;
     }
     for (int k = 0; k < RC_OUT_FILES; k++) {
@@ -997,7 +983,7 @@ int rc_outdir_finish(struct rc_outdir *od, const struct rc_run_info *info,
                 close(fd);
         }
         if (f == NULL) {
-            fail(err, cap, "cannot write %s: %s", od->path[k], strerror(errno));
+            rc_set_err(err, cap, "cannot write %s: %s", od->path[k], strerror(errno));
             goto out;
         }
         made[k] = 1;
@@ -1007,7 +993,7 @@ int rc_outdir_finish(struct rc_outdir *od, const struct rc_run_info *info,
         int e = errno;
         if (close_checked(f) != 0 || w != 0) {
             e = e != 0 ? e : errno != 0 ? errno : EIO;
-            fail(err, cap, "cannot write %s: %s", od->path[k], strerror(e));
+            rc_set_err(err, cap, "cannot write %s: %s", od->path[k], strerror(e));
             goto out;
         }
     }
@@ -1015,14 +1001,14 @@ int rc_outdir_finish(struct rc_outdir *od, const struct rc_run_info *info,
     if (write_interpretations(od, info != NULL ? info->root : NULL, &which) != 0) {
         int e = errno;
         join(shown, sizeof shown, od->dir, which);
-        fail(err, cap, "cannot write %s: %s", shown, strerror(e));
+        rc_set_err(err, cap, "cannot write %s: %s", shown, strerror(e));
         goto out;
     }
     char text[4096];
     status_text(text, sizeof text, od, 1);
     join(shown, sizeof shown, od->dir, STATUS);
     if (write_at(od->stagefd, STATUS, text, STATUS) != 0) {
-        fail(err, cap, "cannot write %s: %s", shown, strerror(errno));
+        rc_set_err(err, cap, "cannot write %s: %s", shown, strerror(errno));
         goto out;
     }
     status_made = 1;
@@ -1033,7 +1019,7 @@ int rc_outdir_finish(struct rc_outdir *od, const struct rc_run_info *info,
                       ? rename(tmp[k], od->path[k])
                       : renameat(od->stagefd, out_name[k], od->dirfd, out_name[k]);
         if (bad != 0) {
-            fail(err, cap, "cannot replace %s: %s", od->path[k], strerror(errno));
+            rc_set_err(err, cap, "cannot replace %s: %s", od->path[k], strerror(errno));
             goto out;
         }
         made[k] = 0;
@@ -1043,7 +1029,7 @@ int rc_outdir_finish(struct rc_outdir *od, const struct rc_run_info *info,
         if (exists_at(od->stagefd, name) &&
             renameat(od->stagefd, name, od->dirfd, name) != 0) {
             join(shown, sizeof shown, od->dir, name);
-            fail(err, cap, "cannot replace %s: %s", shown, strerror(errno));
+            rc_set_err(err, cap, "cannot replace %s: %s", shown, strerror(errno));
             goto out;
         }
     }
@@ -1056,7 +1042,7 @@ int rc_outdir_finish(struct rc_outdir *od, const struct rc_run_info *info,
             (void)unlinkat(od->dirfd, "results.tsv", 0);
     }
     if (renameat(od->stagefd, STATUS, od->dirfd, STATUS) != 0) {
-        fail(err, cap, "cannot replace %s: %s", shown, strerror(errno));
+        rc_set_err(err, cap, "cannot replace %s: %s", shown, strerror(errno));
         goto out;
     }
     status_made = 0;

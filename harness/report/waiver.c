@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Waiver files (docs/waivers.md): parsing, matching, application, staleness. */
 #include "report.h"
+#include "../core/seterr.h"
 
 #include <errno.h>
 #include <fnmatch.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,20 +22,6 @@ static int is_glob_char(unsigned char c)
 static int is_blank(char c)
 {
     return c == ' ' || c == '\t';
-}
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 3, 4)))
-#endif
-static int fail(char *err, size_t cap, const char *fmt, ...)
-{
-    if (err != NULL && cap > 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, cap, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
 }
 
 /* Why a pattern is malformed, or NULL. Brackets must close and hold at least
@@ -130,14 +116,14 @@ int rc_waivers_load_text(struct rc_waivers *w, const char *name, const char *tex
                          size_t len, char *err, size_t cap)
 {
     if (w == NULL)
-        return fail(err, cap, "rc_waivers_load_text: no waiver set");
+        return rc_set_err(err, cap, "rc_waivers_load_text: no waiver set");
     if (name == NULL)
         name = "(waivers)";
     if (text == NULL && len > 0)
-        return fail(err, cap, "%s: no text", name);
+        return rc_set_err(err, cap, "%s: no text", name);
     const char *file;
     if (remember_file(w, name, &file) != 0)
-        return fail(err, cap, "%s: out of memory", name);
+        return rc_set_err(err, cap, "%s: out of memory", name);
     size_t first = w->n;
     unsigned ln = 0;
     size_t start = 0;
@@ -152,14 +138,14 @@ int rc_waivers_load_text(struct rc_waivers *w, const char *name, const char *tex
         pos += l + (nl != NULL);
         if (memchr(line, '\0', l) != NULL) {
             drop_from(w, first);
-            return fail(err, cap, "%s:%u: NUL byte in the line", name, ln);
+            return rc_set_err(err, cap, "%s:%u: NUL byte in the line", name, ln);
         }
         if (l > 0 && line[l - 1] == '\r')
             l--; /* CRLF files */
         if (l > RC_WAIVER_LINE_MAX) {
             drop_from(w, first);
-            return fail(err, cap, "%s:%u: line longer than %u bytes", name, ln,
-                        RC_WAIVER_LINE_MAX);
+            return rc_set_err(err, cap, "%s:%u: line longer than %u bytes", name, ln,
+                              RC_WAIVER_LINE_MAX);
         }
         size_t i = 0;
         while (i < l && is_blank(line[i]))
@@ -179,44 +165,44 @@ int rc_waivers_load_text(struct rc_waivers *w, const char *name, const char *tex
         const char *why;
         if (plen > RC_WAIVER_PATTERN_MAX) {
             drop_from(w, first);
-            return fail(err, cap, "%s:%u: id or glob longer than %u bytes", name, ln,
-                        RC_WAIVER_PATTERN_MAX);
+            return rc_set_err(err, cap, "%s:%u: id or glob longer than %u bytes", name, ln,
+                              RC_WAIVER_PATTERN_MAX);
         }
         if ((why = pattern_problem(line + ps, plen, &bad)) != NULL) {
             drop_from(w, first);
             if (strcmp(why, "character") == 0) {
                 unsigned char b = (unsigned char)bad;
                 if (b >= 0x21 && b < 0x7F)
-                    return fail(err, cap, "%s:%u: '%.*s': character '%c' not allowed in "
-                                "an id (letters, digits, . _ - and globs * ? [ ] !)",
-                                name, ln, (int)plen, line + ps, b);
-                return fail(err, cap, "%s:%u: byte 0x%02X not allowed in an id (letters, "
-                            "digits, . _ - and globs * ? [ ] !)", name, ln, b);
+                    return rc_set_err(err, cap, "%s:%u: '%.*s': character '%c' not allowed in "
+                                      "an id (letters, digits, . _ - and globs * ? [ ] !)",
+                                      name, ln, (int)plen, line + ps, b);
+                return rc_set_err(err, cap, "%s:%u: byte 0x%02X not allowed in an id (letters, "
+                                  "digits, . _ - and globs * ? [ ] !)", name, ln, b);
             }
-            return fail(err, cap, "%s:%u: '%.*s': %s", name, ln, (int)plen, line + ps, why);
+            return rc_set_err(err, cap, "%s:%u: '%.*s': %s", name, ln, (int)plen, line + ps, why);
         }
         if (rs == re) {
             drop_from(w, first);
-            return fail(err, cap, "%s:%u: '%.*s': missing reason (every waiver says why)",
-                        name, ln, (int)plen, line + ps);
+            return rc_set_err(err, cap, "%s:%u: '%.*s': missing reason (every waiver says why)",
+                              name, ln, (int)plen, line + ps);
         }
         if ((why = reason_problem(line + rs, re - rs)) != NULL) {
             drop_from(w, first);
-            return fail(err, cap, "%s:%u: %s", name, ln, why);
+            return rc_set_err(err, cap, "%s:%u: %s", name, ln, why);
         }
         for (size_t k = 0; k < w->n; k++)
             if (strlen(w->w[k].pattern) == plen &&
                 memcmp(w->w[k].pattern, line + ps, plen) == 0) {
                 drop_from(w, first);
-                return fail(err, cap, "%s:%u: '%.*s' is waived twice (first at %s:%u)",
-                            name, ln, (int)plen, line + ps, w->w[k].file, w->w[k].line);
+                return rc_set_err(err, cap, "%s:%u: '%.*s' is waived twice (first at %s:%u)",
+                                  name, ln, (int)plen, line + ps, w->w[k].file, w->w[k].line);
             }
         if (w->n == w->cap) {
             size_t want = w->cap ? 2 * w->cap : 16;
             struct rc_waiver *p = realloc(w->w, want * sizeof *p);
             if (p == NULL) {
                 drop_from(w, first);
-                return fail(err, cap, "%s:%u: out of memory", name, ln);
+                return rc_set_err(err, cap, "%s:%u: out of memory", name, ln);
             }
             w->w = p;
             w->cap = want;
@@ -230,7 +216,7 @@ int rc_waivers_load_text(struct rc_waivers *w, const char *name, const char *tex
             free(e->pattern);
             free(e->reason);
             drop_from(w, first);
-            return fail(err, cap, "%s:%u: out of memory", name, ln);
+            return rc_set_err(err, cap, "%s:%u: out of memory", name, ln);
         }
         w->n++;
     }
@@ -240,23 +226,23 @@ int rc_waivers_load_text(struct rc_waivers *w, const char *name, const char *tex
 int rc_waivers_load(struct rc_waivers *w, const char *path, char *err, size_t cap)
 {
     if (path == NULL)
-        return fail(err, cap, "rc_waivers_load: no file name");
+        return rc_set_err(err, cap, "rc_waivers_load: no file name");
     FILE *f = fopen(path, "rbe");
     if (f == NULL)
-        return fail(err, cap, "%s: %s", path, strerror(errno));
+        return rc_set_err(err, cap, "%s: %s", path, strerror(errno));
     size_t n = 0, bufcap = 0;
     char *buf = NULL;
     int rc = 0;
     for (;;) {
         if (n == bufcap) {
             if (bufcap > RC_WAIVER_FILE_MAX) {
-                rc = fail(err, cap, "%s: larger than %u bytes", path, RC_WAIVER_FILE_MAX);
+                rc = rc_set_err(err, cap, "%s: larger than %u bytes", path, RC_WAIVER_FILE_MAX);
                 break;
             }
             size_t want = bufcap ? 2 * bufcap : 4096;
             char *p = realloc(buf, want);
             if (p == NULL) {
-                rc = fail(err, cap, "%s: out of memory", path);
+                rc = rc_set_err(err, cap, "%s: out of memory", path);
                 break;
             }
             buf = p;
@@ -266,13 +252,13 @@ int rc_waivers_load(struct rc_waivers *w, const char *path, char *err, size_t ca
         n += got;
         if (got == 0) {
             if (ferror(f))
-                rc = fail(err, cap, "%s: read error", path);
+                rc = rc_set_err(err, cap, "%s: read error", path);
             break;
         }
     }
     fclose(f);
     if (rc == 0 && n > RC_WAIVER_FILE_MAX)
-        rc = fail(err, cap, "%s: larger than %u bytes", path, RC_WAIVER_FILE_MAX);
+        rc = rc_set_err(err, cap, "%s: larger than %u bytes", path, RC_WAIVER_FILE_MAX);
     if (rc == 0)
         rc = rc_waivers_load_text(w, path, buf, n, err, cap);
     free(buf);
