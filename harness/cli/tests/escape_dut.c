@@ -18,46 +18,24 @@
  *   0x2004  RC_LOST without a why_lost               -> error, "RC_LOST (-90)"
  * Build: cc -shared -fPIC -I harness/include -o X.so escape_dut.c
  */
-#include <stddef.h>
 #include <stdint.h>
 
-#include "riocheck/dut.h"
+#include "test_dut.h"
 
 #define ESCAPE_UNKNOWN_RESULT 12345
-
-static int codec_create(void *ctx, void **inst, const struct rc_config *cfg)
-{
-    static int one;
-    (void)ctx;
-    (void)cfg;
-    *inst = &one;
-    return RC_OK;
-}
-
-static void codec_destroy(void *inst)
-{
-    (void)inst;
-}
 
 static int codec_step(void *inst, const struct rc_msg *ev, struct rc_msg *out, uint32_t cap,
                       uint32_t *n)
 {
     (void)inst;
-    *n = 0;
-    if (ev->kind != RC_CODEC_EV_STYPE2_DECODE || ev->nargs != 3 || cap < 1)
+    if (!test_dut_stype2_decode(ev, cap, n))
         return RC_NOTSUP;
     uint64_t value = ev->arg[2];
     if (value == 0x2003)
         return ESCAPE_UNKNOWN_RESULT;
     if (value == 0x2004)
         return RC_LOST;
-    *out = (struct rc_msg){0};
-    out->kind = RC_CODEC_OUT_VOQ_MSG;
-    out->nargs = 8;
-    out->arg[3] = 0;   /* group_width */
-    out->arg[4] = 13;  /* status_width */
-    out->arg[6] = 0x1; /* status: right for 0x2001 only */
-    *n = 1;
+    test_dut_voq_msg(out, n, 0, 0x1); /* status: right for 0x2001 only */
     return RC_OK;
 }
 
@@ -75,10 +53,8 @@ static const struct rc_dut escape_dut = {
             "\ttab\rcr\x01\x1b[31m \xFF \xEF\xBB\xBF \xE2\x80\xA8 ]]> <b>&amp; |a|b| `x` 'q' \"q\"",
     .version = "1\n# overall: pass\nok 99 - injected by the version\r\n",
     .profile = {.p12_revs = 1u << 3, .caps = RC_CAP_CODEC},
-    .machine = {[RC_M_CODEC] = {codec_create, codec_destroy, codec_step, codec_query}},
+    .machine = {[RC_M_CODEC] = {test_dut_create, test_dut_destroy, codec_step, codec_query}},
 };
-
-const struct rc_dut *riocheck_dut_v2(void);
 
 const struct rc_dut *riocheck_dut_v2(void)
 {

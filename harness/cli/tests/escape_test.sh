@@ -20,25 +20,10 @@
 # The expected texts are written from the contract of harness/report/text.h.
 # Needs RIOCHECK (the riocheck binary; riocheck-shim is found beside it) and
 # a C compiler (CC, default cc). Ends with "escape_test: N passed, N failed".
-R=${RIOCHECK:?set RIOCHECK to the riocheck binary}
-case $R in /*) ;; *) R=$(pwd)/$R ;; esac
-SHIM=$(dirname "$R")/riocheck-shim
-root=$(cd "$(dirname "$0")/../../.." && pwd) || exit 3
-cd "$root" || exit 3
-pass=0; fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL %s\n' "$*"; }
-# has NAME FILE TEXT: FILE holds the fixed string TEXT
-has() { if grep -qF -- "$3" "$2"; then ok; else bad "$1: $2 lacks: $3"; fi; }
-hasnt() { if grep -qF -- "$3" "$2"; then bad "$1: $2 holds: $3"; else ok; fi; }
+T=escape_test; . "$(dirname "$0")/testlib.sh"
 
 lib=$tmp/escape.so
-if ! ${CC:-cc} -shared -fPIC -O1 -I harness/include -o "$lib" harness/cli/tests/escape_dut.c \
-        2>"$tmp/cc.err"; then
-    bad "cannot build escape_dut.c: $(cat "$tmp/cc.err")"
-    echo "escape_test: $pass passed, $fail failed"; exit 1
-fi
+build_dut "$lib" harness/cli/tests/escape_dut.c
 
 # --- the vectors, in a folder named with a TAB and a newline ----------------
 # Part 12 rev 4.1 3.1 Table 3-1: stype2 0x200N with RX group width 0 is CMD
@@ -214,5 +199,4 @@ has md_tool "$md" "| Tool | riocheck $v |"
 "$R" run --root "$root" --vectors "$vf" --vector esc.v1 --no-reports >"$tmp/ref" 2>&1
 has reference_version "$tmp/ref" "# DUT: riocheck reference $v (built-in)"
 
-echo "escape_test: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -23,26 +23,11 @@
 #     reason, no crash.
 # Environment: RIOCHECK (riocheck-shim is beside it), CC (default cc).
 # Run from anywhere. Ends with "notsup_test: N passed, N failed".
-R=${RIOCHECK:?set RIOCHECK to the riocheck binary}
-case $R in /*) ;; *) R=$(pwd)/$R ;; esac
-BIN=$(dirname "$R")
-SHIM=$BIN/riocheck-shim
+T=notsup_test; . "$(dirname "$0")/testlib.sh"
 SCHEMACHECK=$BIN/../tests/schemacheck
-root=$(cd "$(dirname "$0")/../../.." && pwd) || exit 3
-cd "$root" || exit 3
-pass=0; fail=0
-tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); printf 'FAIL %s\n' "$*"; }
 
-for v in why short; do
-    def=; [ $v = short ] && def=-DNOTSUP_DUT_SHORT
-    if ! ${CC:-cc} -std=c11 -D_DEFAULT_SOURCE -shared -fPIC -O1 -I harness/include $def \
-            -o "$tmp/$v.so" harness/core/tests/notsup_dut.c 2>"$tmp/cc.err"; then
-        bad "cannot build notsup_dut.c ($v): $(cat "$tmp/cc.err")"
-        echo "notsup_test: $pass passed, $fail failed"; exit 1
-    fi
-done
+build_dut "$tmp/why.so" harness/core/tests/notsup_dut.c
+build_dut "$tmp/short.so" harness/core/tests/notsup_dut.c -DNOTSUP_DUT_SHORT
 
 vf=$tmp/ns.vec
 cat >"$vf" <<'EOF'
@@ -183,5 +168,4 @@ for tr in direct isolated cmd; do
     grep -q 'AddressSanitizer\|runtime error' "$tmp/$n.err" && bad "$n: sanitizer report: $(head -3 "$tmp/$n.err")" || ok
 done
 
-echo "notsup_test: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

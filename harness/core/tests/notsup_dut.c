@@ -32,7 +32,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "riocheck/dut.h"
+#include "../../cli/tests/test_dut.h"
 
 static char why[16384];
 
@@ -62,27 +62,11 @@ static void set_reason(const char *plain)
     last_why = reason(plain);
 }
 
-static int inst_one;
-
-static int codec_create(void *ctx, void **inst, const struct rc_config *cfg)
-{
-    (void)ctx;
-    (void)cfg;
-    *inst = &inst_one;
-    return RC_OK;
-}
-
-static void destroy(void *inst)
-{
-    (void)inst;
-}
-
 static int codec_step(void *inst, const struct rc_msg *ev, struct rc_msg *out, uint32_t cap,
                       uint32_t *n)
 {
     (void)inst;
-    *n = 0;
-    if (ev->kind != RC_CODEC_EV_STYPE2_DECODE || ev->nargs != 3 || cap < 1) {
+    if (!test_dut_stype2_decode(ev, cap, n)) {
         set_reason("only stype2_decode is implemented");
         return RC_NOTSUP;
     }
@@ -92,18 +76,7 @@ static int codec_step(void *inst, const struct rc_msg *ev, struct rc_msg *out, u
         set_reason(t);
         return RC_NOTSUP;
     }
-    memset(out, 0, sizeof *out);
-    out->kind = RC_CODEC_OUT_VOQ_MSG;
-    out->nargs = 8;
-    out->arg[0] = 0;  /* kind: backpressure */
-    out->arg[1] = 0;  /* vc_ind */
-    out->arg[2] = RC_VC_ALL;
-    out->arg[3] = 0;  /* group_width */
-    out->arg[4] = 13; /* status_width */
-    out->arg[5] = 0;  /* group */
-    out->arg[6] = 1;  /* status */
-    out->arg[7] = 0;  /* first_port */
-    *n = 1;
+    test_dut_voq_msg(out, n, RC_VC_ALL, 1);
     return RC_OK;
 }
 
@@ -137,12 +110,11 @@ static const struct rc_dut dut = {
     .version = "1",
     .profile = {.p12_revs = 1u << 3, .p9_revs = 1u << 3,
                 .caps = PROFILE_CAPS | RC_CAP_WHY_NOTSUP, .ports = 4},
-    .machine = {[RC_M_CODEC] = {codec_create, destroy, codec_step, NULL},
-                [RC_M_P9REG] = {p9reg_create, destroy, NULL, NULL}},
+    .machine = {[RC_M_CODEC] = {test_dut_create, test_dut_destroy, codec_step, NULL},
+                [RC_M_P9REG] = {p9reg_create, test_dut_destroy, NULL, NULL}},
     .why_notsup = dut_why_notsup,
 };
 
-const struct rc_dut *riocheck_dut_v2(void);
 const struct rc_dut *riocheck_dut_v2(void)
 {
     return &dut;
@@ -153,7 +125,6 @@ const struct rc_dut *riocheck_dut_v2(void)
 /* struct rc_dut as it was before why_notsup: everything up to why_lost. */
 #define SHORT_SIZE offsetof(struct rc_dut, why_notsup)
 
-const struct rc_dut *riocheck_dut_v2(void);
 const struct rc_dut *riocheck_dut_v2(void)
 {
     static unsigned char *page;
@@ -172,8 +143,8 @@ const struct rc_dut *riocheck_dut_v2(void)
             .version = "1",
             .profile = {.p12_revs = 1u << 3, .p9_revs = 1u << 3, .caps = PROFILE_CAPS,
                         .ports = 4},
-            .machine = {[RC_M_CODEC] = {codec_create, destroy, codec_step, NULL},
-                        [RC_M_P9REG] = {p9reg_create, destroy, NULL, NULL}},
+            .machine = {[RC_M_CODEC] = {test_dut_create, test_dut_destroy, codec_step, NULL},
+                        [RC_M_P9REG] = {p9reg_create, test_dut_destroy, NULL, NULL}},
         };
         /* the struct ends where the inaccessible page begins */
         page = page + psz - SHORT_SIZE;
