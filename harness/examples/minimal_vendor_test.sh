@@ -18,30 +18,7 @@
 
 root=$(cd "$(dirname "$0")/../.." && pwd) || exit 3
 cd "$root" || exit 3
-R=${RIOCHECK:-build/gcc/bin/riocheck}
-EX=harness/examples/minimal-vendor
-LIBNAME=libminimal_dut.so
-SUITE=p12-cs64
-# A make that runs this script passes its own command-line variables down in
-# MAKEFLAGS; the example's Makefile must see only what is given here.
-unset MAKEFLAGS MFLAGS MAKELEVEL
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/minimal_vendor_test.XXXXXX") || exit 3
-trap 'rm -rf "$tmp"' EXIT
-
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok - $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL - $1"; }
-finish() {
-    echo "minimal_vendor_test: $pass passed, $fail failed"
-    [ "$fail" -eq 0 ]
-    exit $?
-}
-
-if [ ! -x "$R" ]; then
-    bad "riocheck binary $R not found (run make cli)"
-    finish
-fi
+T=minimal_vendor_test; . harness/examples/minimal_vendor_lib.sh
 
 # build CC OUT: the example's own Makefile, strict flags, -Werror.
 build() {

@@ -24,31 +24,9 @@
 
 root=$(cd "$(dirname "$0")/../../.." && pwd) || exit 3
 cd "$root" || exit 3
-R=${RIOCHECK:-build/gcc/bin/riocheck}
+T=coverage_test; . harness/examples/minimal_vendor_lib.sh
 SHIM=$(dirname "$R")/riocheck-shim
-EX=harness/examples/minimal-vendor
-LIBNAME=libminimal_dut.so
-SUITE=p12-cs64
 RUNARGS="--suite $SUITE --sweep-stride 4099 --no-reports"
-# the example's Makefile must see only what is given here
-unset MAKEFLAGS MFLAGS MAKELEVEL
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/coverage_test.XXXXXX") || exit 3
-trap 'rm -rf "$tmp"' EXIT
-
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok - $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL - $1"; }
-finish() {
-    echo "coverage_test: $pass passed, $fail failed"
-    [ "$fail" -eq 0 ]
-    exit $?
-}
-
-if [ ! -x "$R" ]; then
-    bad "riocheck binary $R not found (run make cli)"
-    finish
-fi
 for tool in gcc gcov; do
     if ! command -v $tool >/dev/null 2>&1; then
         bad "$tool not found (apt-get install gcc)"

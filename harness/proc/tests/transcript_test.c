@@ -138,20 +138,36 @@ static int decode(const struct rc_dut *d, void *inst, uint64_t param)
     return d->machine[RC_M_CODEC].step(inst, &ev, out, RC_MAX_OUTPUTS, &n);
 }
 
+/* A DUT process in mode with a transcript in a temporary file (*tr), or NULL
+ * (nothing left open). */
+static struct rc_proc *start(const char *mode, FILE **tr)
+{
+    *tr = tmpfile();
+    if (*tr == NULL) {
+        fprintf(stderr, "  tmpfile failed\n");
+        return NULL;
+    }
+    struct rc_proc *p = open_with(mode, *tr);
+    if (p == NULL)
+        fclose(*tr);
+    return p;
+}
+
+/* Close p and read its transcript tr (closed) back into t. */
+static void finish(struct rc_proc *p, FILE *tr, struct lines *t)
+{
+    rc_proc_close(p);
+    read_lines(t, tr);
+    fclose(tr);
+}
+
 /* ---- tests ---------------------------------------------------------------------- */
 
 static void each_mark_goes_just_before_its_vectors_first_request(void)
 {
-    FILE *tr = tmpfile();
-    CHECK(tr != NULL);
-    if (tr == NULL)
-        return;
-    struct rc_proc *p = open_with("--serve", tr);
+    FILE *tr = NULL;
+    struct rc_proc *p = start("--serve", &tr);
     CHECK(p != NULL);
-    if (p == NULL) {
-        fclose(tr);
-        return;
-    }
     const struct rc_dut *d = rc_proc_dut(p);
     struct rc_config none = {0};
     void *inst = NULL;
@@ -167,10 +183,8 @@ static void each_mark_goes_just_before_its_vectors_first_request(void)
     d->machine[RC_M_CODEC].destroy(inst);
     rc_proc_mark_vector(NULL, "x", "y", 1); /* nothing */
     rc_proc_mark_vector(p, NULL, "y", 1);
-    rc_proc_close(p);
     struct lines t;
-    read_lines(&t, tr);
-    fclose(tr);
+    finish(p, tr, &t);
     long started = find_prefix(&t, 0, "# started '");
     long hello = find(&t, 0, "> hello riocheck-dut-protocol 1");
     long answer = find(&t, 0, "< hello riocheck-dut-protocol 1");
@@ -195,16 +209,9 @@ static void each_mark_goes_just_before_its_vectors_first_request(void)
 
 static void a_lost_dut_is_noted_and_the_restart_sends_hello_before_the_mark(void)
 {
-    FILE *tr = tmpfile();
-    CHECK(tr != NULL);
-    if (tr == NULL)
-        return;
-    struct rc_proc *p = open_with("--serve", tr);
+    FILE *tr = NULL;
+    struct rc_proc *p = start("--serve", &tr);
     CHECK(p != NULL);
-    if (p == NULL) {
-        fclose(tr);
-        return;
-    }
     const struct rc_dut *d = rc_proc_dut(p);
     struct rc_config none = {0};
     void *inst = NULL;
@@ -216,10 +223,8 @@ static void a_lost_dut_is_noted_and_the_restart_sends_hello_before_the_mark(void
     CHECK_EQ(d->machine[RC_M_CODEC].create(d->ctx, &inst, &none), RC_OK);
     CHECK_EQ(decode(d, inst, 0x1), RC_OK);
     d->machine[RC_M_CODEC].destroy(inst);
-    rc_proc_close(p);
     struct lines t;
-    read_lines(&t, tr);
-    fclose(tr);
+    finish(p, tr, &t);
     long lost = find_prefix(&t, 0, "# lost: the DUT process exited with status 3 (during "
                                    "'step 1 cs64_decode width=4 param=57005')");
     long restarted = lost < 0 ? -1 : find_prefix(&t, (size_t)lost, "# started '");
@@ -237,24 +242,15 @@ static void a_lost_dut_is_noted_and_the_restart_sends_hello_before_the_mark(void
 
 static void odd_bytes_are_escaped_and_garbage_is_noted(void)
 {
-    FILE *tr = tmpfile();
-    CHECK(tr != NULL);
-    if (tr == NULL)
-        return;
-    struct rc_proc *p = open_with("--odd", tr);
+    FILE *tr = NULL;
+    struct rc_proc *p = start("--odd", &tr);
     CHECK(p != NULL);
-    if (p == NULL) {
-        fclose(tr);
-        return;
-    }
     const struct rc_dut *d = rc_proc_dut(p);
     struct rc_config none = {0};
     void *inst = NULL;
     CHECK_EQ(d->machine[RC_M_CODEC].create(d->ctx, &inst, &none), RC_DUT_LOST);
-    rc_proc_close(p);
     struct lines t;
-    read_lines(&t, tr);
-    fclose(tr);
+    finish(p, tr, &t);
     CHECK(find(&t, 0, "< banner \\x01 and \\x5c") > 0);
     long g = find(&t, 0, "< a\\x01b\\x5c");
     CHECK(g > 0);
