@@ -266,9 +266,12 @@ static void put_record(struct text *t, const struct vec_record *r)
         case VEC_EXPECT_ANY:
             put(t, "expect any");
             break;
-        case VEC_RESULT:
-            put(t, "result %s", rc_result_name(s->result));
+        case VEC_RESULT: {
+            char rtext[VEC_RESULT_TEXT_MAX];
+            vec_result_text(s, rtext);
+            put(t, "result %s", rtext);
             break;
+        }
         case VEC_QUERY:
             put(t, "query %s", s->kind->name);
             put_args(t, s);
@@ -320,6 +323,33 @@ static int kind_in(const struct rc_kind_desc *k, const struct rc_kind_desc *t, s
 }
 
 /* Sets *dup when an argument is given twice (known finding F3-2). */
+/* A result step accepts exactly what its text names: each code named, ok and
+ * notsup only when named, a code outside RC_RESULTS only with `error`. */
+static void check_result(const struct vec_record *r, const struct vec_step *s)
+{
+    char text[VEC_RESULT_TEXT_MAX];
+    int named_ok = 0, named_notsup = 0, named_error = 0;
+    vec_result_text(s, text);
+    for (char *w = text; *w != '\0';) {
+        size_t len = strcspn(w, "|");
+        int code = RC_INVAL, last = w[len] == '\0';
+        w[len] = '\0';
+        if (strcmp(w, "error") == 0)
+            named_error = 1;
+        else if (rc_result_by_name(w, &code) != 0 || !vec_result_accepts(s, code))
+            fuzz_fail("P2: %s line %u: result '%s' printed but not accepted", r->id,
+                      s->line, w);
+        named_ok |= code == RC_OK;
+        named_notsup |= code == RC_NOTSUP;
+        w += len + !last;
+    }
+    if (vec_result_accepts(s, RC_OK) != named_ok ||
+        vec_result_accepts(s, RC_NOTSUP) != named_notsup ||
+        vec_result_accepts(s, -1000) != named_error)
+        fuzz_fail("P2: %s line %u: result accepts ok/notsup/other codes unlike its text",
+                  r->id, s->line);
+}
+
 static void check_step(const struct vec_record *r, const struct vec_step *s, int *dup)
 {
     const struct rc_machine_desc *m = r->machine;
@@ -348,9 +378,11 @@ static void check_step(const struct vec_record *r, const struct vec_step *s, int
                       m->name);
         break;
     case VEC_RESULT:
-        if (strcmp(rc_result_name(s->result), "?") == 0)
-            fuzz_fail("P2: %s line %u: result code %d has no name", r->id, s->line,
-                      s->result);
+        if (s->results == 0 || (s->results != VEC_RESULT_ERROR &&
+                                strcmp(rc_result_name(s->result), "?") == 0))
+            fuzz_fail("P2: %s line %u: result with no code, or code %d has no name",
+                      r->id, s->line, s->result);
+        check_result(r, s);
         /* fall through */
     case VEC_EXPECT_NONE:
     case VEC_EXPECT_ANY:
@@ -462,7 +494,7 @@ static int same_val(const struct vec_val *a, const struct vec_val *b)
 static int same_step(const struct vec_step *a, const struct vec_step *b)
 {
     if (a->type != b->type || a->kind != b->kind || a->nargs != b->nargs ||
-        !same_val(&a->repeat, &b->repeat) || a->result != b->result ||
+        !same_val(&a->repeat, &b->repeat) || a->results != b->results ||
         !same_val(&a->value, &b->value) || a->rules != b->rules || a->setup != b->setup ||
         a->order_any != b->order_any || a->order_keys != b->order_keys ||
         a->wait != b->wait || !same_val(&a->upto, &b->upto) || !same_val(&a->from, &b->from))

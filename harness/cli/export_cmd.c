@@ -607,19 +607,24 @@ static void jw_do(struct jw *w, const struct vec_record *r, const unsigned *idx,
     jw_rules(w, "checks", r, s->rules);
     jw_bool(w, "setup", s->setup);
     /* what must be observed: the lines up to the next do of this alternative */
-    int result = RC_OK, any = 0;
-    unsigned result_line = 0;
+    const struct vec_step *result = NULL;
+    int any = 0;
     for (unsigned j = d + 1; j < n && r->steps[idx[j]].type != VEC_DO; j++) {
         const struct vec_step *e = &r->steps[idx[j]];
         if (e->type == VEC_RESULT)
-            result = e->result, result_line = e->line;
+            result = e;
         any |= e->type == VEC_EXPECT_ANY;
     }
     jw_inline(w, "result", '{');
-    jw_str(w, "name", rc_result_name(result));
-    jw_i64(w, "code", result);
-    if (result_line)
-        jw_u64(w, "line", result_line);
+    char rtext[VEC_RESULT_TEXT_MAX] = "ok";
+    int code = RC_OK;
+    if (result)
+        vec_result_text(result, rtext);
+    jw_str(w, "name", rtext);
+    if (result == NULL || vec_result_single(result, &code))
+        jw_i64(w, "code", code); /* several codes (range|noent, error): no code */
+    if (result)
+        jw_u64(w, "line", result->line);
     jw_close(w, '}');
     jw_str(w, "outputs", any ? "any" : "exact");
     for (int pass = 0; pass < 2; pass++) {
@@ -1073,10 +1078,15 @@ static void write_csv(FILE *f, const struct exp *x)
                     row.cell[14] = rules_words(r, s->rules);
                     csv_set(&row, 15, "check");
                     break;
-                case VEC_RESULT:
-                    csv_set(&row, 7, "%s", rc_result_name(s->result));
-                    csv_set(&row, 13, "%d", s->result);
+                case VEC_RESULT: {
+                    char rtext[VEC_RESULT_TEXT_MAX];
+                    int code;
+                    vec_result_text(s, rtext);
+                    csv_set(&row, 7, "%s", rtext);
+                    if (vec_result_single(s, &code)) /* several: no code */
+                        csv_set(&row, 13, "%d", code);
                     break;
+                }
                 case VEC_ALLOW:
                     csv_set(&row, 13, "%llu", (unsigned long long)s->value.n);
                     break;
@@ -1122,7 +1132,8 @@ static void write_csv(FILE *f, const struct exp *x)
  * most significant field first (docs/export.md):
  *   stimulus: the event's arguments in dut.h's order;
  *   response: result (two's complement), flags (bit 0: the outputs are
- *             exactly the present slots; bit 1+s: slot s is expected), the
+ *             exactly the present slots; bit 1+s: slot s is expected;
+ *             bit 3: any error passes, result holds -1), the
  *             values of every slot's arguments, then their care masks. */
 static const struct {
     const char *event;
@@ -1170,7 +1181,12 @@ static const char *word_of(const struct vec_record *r, const unsigned *idx, unsi
         const struct vec_step *e = &r->steps[idx[j]];
         switch (e->type) {
         case VEC_RESULT:
-            *result = e->result;
+            if (vec_result_single(e, result))
+                break;
+            if (e->results != VEC_RESULT_ERROR)
+                return "a result naming several codes (the word has one)";
+            *result = RC_INVAL; /* `result error`: flags bit 3 */
+            *flags |= 1u << 3;
             break;
         case VEC_EXPECT_ANY:
         case VEC_ALLOW:

@@ -446,6 +446,86 @@ static struct vec_arg *arena_args(struct vec_set *set, unsigned n)
     return p;
 }
 
+
+/* ---- result codes of a `result` line ------------------------------------- */
+
+static const int result_codes[] = {
+#define RES_CODE_(n, v, s) RC_##n,
+    RC_RESULTS(RES_CODE_)
+#undef RES_CODE_
+};
+#define N_RESULT_CODES (sizeof result_codes / sizeof result_codes[0])
+_Static_assert(N_RESULT_CODES < 31, "a result set has a bit per code and VEC_RESULT_ERROR");
+
+static uint32_t result_bit(int code)
+{
+    for (unsigned i = 0; i < N_RESULT_CODES; i++)
+        if (result_codes[i] == code)
+            return 1u << i;
+    return 0;
+}
+
+/* `result NAME|NAME...`: each a result name or `error`, each once. */
+static int parse_result(struct parser *ps, struct vec_step *st, const char *text)
+{
+    const char *p = text;
+    st->results = 0;
+    for (;;) {
+        size_t len = strcspn(p, "|");
+        char name[32];
+        int code = RC_INVAL;
+        uint32_t bit;
+        if (len == 0 || len >= sizeof name)
+            return fail(ps, "'result' needs result names separated by '|' (ok, crc, "
+                        "reserved, ..., error), not '%s'", text);
+        memcpy(name, p, len);
+        name[len] = '\0';
+        if (strcmp(name, "error") == 0)
+            bit = VEC_RESULT_ERROR;
+        else if (rc_result_by_name(name, &code) == 0)
+            bit = result_bit(code);
+        else
+            return fail(ps, "'result': unknown result name '%s' (ok, inval, range, "
+                        "crc, reserved, noent, ..., or error for any but ok and notsup)",
+                        name);
+        if (st->results & bit)
+            return fail(ps, "'result': '%s' named twice", name);
+        if (st->results == 0)
+            st->result = code;
+        st->results |= bit;
+        if (p[len] == '\0')
+            return 0;
+        p += len + 1;
+    }
+}
+
+int vec_result_accepts(const struct vec_step *s, int rc)
+{
+    if (s->results & result_bit(rc))
+        return 1;
+    return (s->results & VEC_RESULT_ERROR) && rc != RC_OK && rc != RC_NOTSUP;
+}
+
+int vec_result_single(const struct vec_step *s, int *code)
+{
+    if (s->results == 0 || (s->results & (s->results - 1)) != 0 ||
+        (s->results & VEC_RESULT_ERROR))
+        return 0;
+    *code = s->result;
+    return 1;
+}
+
+void vec_result_text(const struct vec_step *s, char buf[VEC_RESULT_TEXT_MAX])
+{
+    size_t off = 0;
+    buf[0] = '\0';
+    for (unsigned i = 0; i < N_RESULT_CODES; i++)
+        if (s->results & (1u << i))
+            off += (size_t)snprintf(buf + off, VEC_RESULT_TEXT_MAX - off, "%s%s",
+                                    off ? "|" : "", rc_result_name(result_codes[i]));
+    if (s->results & VEC_RESULT_ERROR)
+        snprintf(buf + off, VEC_RESULT_TEXT_MAX - off, "%s%s", off ? "|" : "", "error");
+}
 static int add_step(struct parser *ps, const struct vec_step *st)
 {
     struct vec_record *r = ps->rec;
@@ -900,8 +980,11 @@ static int step_line(struct parser *ps, char **w, int nw)
     }
     if (strcmp(key, "result") == 0) {
         st.type = VEC_RESULT;
-        if (nw != 2 || rc_result_by_name(w[1], &st.result) != 0)
-            return fail(ps, "'result' needs one result name (ok, crc, reserved, ...)");
+        if (nw != 2)
+            return fail(ps, "'result' needs one result name (ok, crc, reserved, ...) "
+                        "or several separated by '|' (range|noent, ok|error)");
+        if (parse_result(ps, &st, w[1]) != 0)
+            return -1;
         if (ps->cur.result_line != 0)
             return fail(ps, "one 'result' line per step (another at line %u)",
                         ps->cur.result_line);
@@ -1195,11 +1278,16 @@ int vec_is_create_refused(const struct vec_record *r)
     return !r->sweep && r->nsteps > 0 && r->steps[0].type == VEC_CREATE_REFUSED;
 }
 
+/* A result step accepting a rejection: a code other than ok and notsup. */
+static int rejects(const struct vec_step *s)
+{
+    return (s->results & ~(result_bit(RC_OK) | result_bit(RC_NOTSUP))) != 0;
+}
+
 int vec_is_negative(const struct vec_record *r)
 {
     for (unsigned i = 0; i < r->nsteps; i++)
-        if (r->steps[i].type == VEC_RESULT && r->steps[i].result != RC_OK &&
-            r->steps[i].result != RC_NOTSUP)
+        if (r->steps[i].type == VEC_RESULT && rejects(&r->steps[i]))
             return 1;
     return 0;
 }
@@ -1213,7 +1301,7 @@ int vec_negative_unpaired(const struct vec_record *r)
             setup_done = 1;
         if (s->type == VEC_BRANCH)
             continue;
-        if (s->type == VEC_RESULT && s->result != RC_OK && s->result != RC_NOTSUP)
+        if (s->type == VEC_RESULT && rejects(s))
             return !setup_done;
     }
     return 0;

@@ -98,7 +98,11 @@ struct vec_step {
                                         (NULL when nargs is 0): a step is
                                         small, so 50,000 vectors load fast */
     struct vec_val repeat;           /* DO: times (default 1) */
-    int result;                      /* RESULT */
+    int result;                      /* RESULT: the first code named */
+    uint32_t results;                /* RESULT: the codes accepted, bit i =
+                                        the i-th of RC_RESULTS, and
+                                        VEC_RESULT_ERROR (`error`: any code
+                                        but ok and notsup) */
     struct vec_val value;            /* QUERY: expected value; ALLOW: max
                                         (n, 0 = any number) */
     uint32_t rules;                  /* DO/QUERY/CREATE_REFUSED: bit i =
@@ -190,8 +194,18 @@ int vec_resolve_bound(const struct vec_val *v, const struct rc_profile *p,
                       const uint64_t *bound, uint32_t mask, uint64_t *out);
 /* A `create refused` vector: its only step requires create() to fail. */
 int vec_is_create_refused(const struct vec_record *r);
-/* A negative vector: one that expects a rejection (a result other than ok
- * or notsup). */
+/* `result error`: any code but ok and notsup (a DUT may return any int). */
+#define VEC_RESULT_ERROR (1u << 31)
+/* Whether a RESULT step accepts the code rc. */
+int vec_result_accepts(const struct vec_step *s, int rc);
+/* 1 when a RESULT step names exactly one code (*code = it). */
+int vec_result_single(const struct vec_step *s, int *code);
+/* A RESULT step's codes in RC_RESULTS order ("ok|range|noent", "error"): at most
+ * VEC_RESULT_TEXT_MAX bytes with the NUL. */
+#define VEC_RESULT_TEXT_MAX 160
+void vec_result_text(const struct vec_step *s, char buf[VEC_RESULT_TEXT_MAX]);
+/* A negative vector: one that expects a rejection (a result step accepting a
+ * code other than ok or notsup). */
 int vec_is_negative(const struct vec_record *r);
 /* A negative vector whose first rejection is not preceded by a set-up step
  * (the matching valid input accepted): docs/vector-format.md "No vacuous

@@ -471,7 +471,8 @@ static const struct rc_dut rd_dut = {
                        [RC_POL_ARBRX_COPIES] = 1,      /* i_arb_5_6_7 */
                        [RC_POL_ARBRX_CROSSING] = 1,    /* i_arb_20 */
                        [RC_POL_RX_BEYOND] = 1,         /* ignore_bits */
-                       [RC_POL_RX_NOT_LINKED] = 1},    /* ignore */
+                       [RC_POL_RX_NOT_LINKED] = 1,     /* ignore */
+                       [RC_POL_OUT_OF_FIELD] = 1},     /* refuse */
         },
     .machine =
         {

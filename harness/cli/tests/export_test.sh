@@ -211,6 +211,36 @@ has hex-where "$S" "// t.cs64.ka $tmp/small,\"x\".vec:9"
 has manifest "$tmp/h/manifest.txt" "not-applicable: the DUT lacks capability arbtx"
 [ -e "$tmp/h/codec.cs64_pack.stim.hex" ] && bad hex-only-used "a file for an event no step uses" || good
 
+# `result error` (any code but 0 and notsup): result -1 and flags bit 3; a
+# result naming two codes is no word (the manifest says why)
+V2="$tmp/anyerr.vec"
+cat >"$V2" <<'EOF2'
+vector t.cs64.any-error
+rules    P12-3.2-a
+rev      p12r3
+needs    codec cs64
+cite     test: a VC_IND of 16 does not fit its 4 bits
+machine  codec
+do       cs64_encode vc_ind=16 width=4 group=0 status=0
+result   error
+end
+
+vector t.cs64.two-codes
+rules    P12-3.2-a
+rev      p12r3
+needs    codec cs64
+cite     test
+machine  codec
+do       cs64_encode vc_ind=16 width=4 group=0 status=0
+result   range|noent
+end
+EOF2
+status readmemh-any-error 0 "$R" export --vectors "$V2" --caps codec,cs64 --format readmemh \
+    --out "$tmp/h2"
+eq hex-any-error "$(words "$tmp/h2/codec.cs64_encode.resp.hex" | cut -c1-32)" \
+    "FFFFFFFFFFFFFFFF0000000000000009"
+has hex-two-codes "$tmp/h2/manifest.txt" "a result naming several codes (the word has one)"
+
 # ---- the whole set: JSON schema, readmemh widths, CS64 round trip ----------------------------
 # the JSON Schema checker ci_test.sh uses too (harness/report/tests/schemacheck.c,
 # built by make check beside the test programs)

@@ -68,6 +68,7 @@ static void put(struct rc_msg *o, uint64_t tx_port, uint64_t vc, uint64_t status
 /* congest port=P vc=V on=O: echoes a symbol tx_port=P vc=V status=O; tick:
  * the scripted outputs of this call, or (fire_at) one symbol at that call;
  * csr: the scripted outputs of this call. */
+static int csr_rc; /* what a csr event answers (RC_OK by default) */
 static int fake_step(void *inst, const struct rc_msg *ev, struct rc_msg *out, uint32_t cap,
                      uint32_t *n)
 {
@@ -75,6 +76,8 @@ static int fake_step(void *inst, const struct rc_msg *ev, struct rc_msg *out, ui
     (void)cap;
     unsigned c = sc.calls++;
     *n = 0;
+    if (ev->kind == RC_GEN_EV_CSR && csr_rc != RC_OK)
+        return csr_rc;
     if (ev->kind == RC_GEN_EV_CONGEST) {
         put(&out[0], ev->arg[0], ev->arg[1], ev->arg[2]);
         *n = 1;
@@ -591,6 +594,51 @@ static void run_step_many_and_why_lost_are_abi_operations(void)
     fake.step_many = NULL;
 }
 
+
+/* ---- result with several codes ------------------------------------------ */
+
+static void run_result_set_accepts_each_named_code_only(void)
+{
+    struct rc_vec_result res;
+    static const int named[] = {RC_RANGE, RC_NOENT};
+    for (unsigned i = 0; i < 2; i++) {
+        csr_rc = named[i];
+        CHECK_EQ(run("do csr port=9 value=1\nresult range|noent\n", &res), RC_V_PASS);
+    }
+    /* ok, another error, and a code outside RC_RESULTS are not named */
+    csr_rc = RC_OK;
+    CHECK_EQ(run("do csr port=9 value=1\nresult range|noent\n", &res), RC_V_FAIL);
+    CHECK(strstr(res.detail, "result ok, expected range|noent") != NULL);
+    CHECK(strcmp(res.expected, "range|noent") == 0);
+    csr_rc = RC_STATE;
+    CHECK_EQ(run("do csr port=9 value=1\nresult range|noent\n", &res), RC_V_FAIL);
+    csr_rc = -77;
+    CHECK_EQ(run("do csr port=9 value=1\nresult range|noent\n", &res), RC_V_FAIL);
+    /* error: any code but ok and notsup, a DUT's own code too */
+    CHECK_EQ(run("do csr port=9 value=1\nresult error\n", &res), RC_V_PASS);
+    CHECK_EQ(run("do csr port=9 value=1\nresult ok|error\n", &res), RC_V_PASS);
+    csr_rc = RC_OK;
+    CHECK_EQ(run("do csr port=9 value=1\nresult error\n", &res), RC_V_FAIL);
+    CHECK(strstr(res.detail, "result ok, expected error") != NULL);
+    CHECK_EQ(run("do csr port=9 value=1\nresult ok|error\n", &res), RC_V_PASS);
+    /* notsup stays not-applicable unless named */
+    csr_rc = RC_NOTSUP;
+    CHECK_EQ(run("do csr port=9 value=1\nresult ok|error\n", &res), RC_V_NA);
+    CHECK_EQ(run("do csr port=9 value=1\nresult range|notsup\n", &res), RC_V_PASS);
+    /* every repetition is judged; step_many (one code to stop on) is not
+     * used for a set */
+    fake.step_many = fake_step_many;
+    fake.ctx = &many_calls;
+    many_calls = 0;
+    csr_rc = RC_NOENT;
+    CHECK_EQ(run("do csr port=9 value=1 repeat=3\nresult range|noent\n", &res), RC_V_PASS);
+    CHECK_EQ(many_calls, 0u);
+    CHECK_EQ(run("do csr port=9 value=1 repeat=3\nresult noent\n", &res), RC_V_PASS);
+    CHECK_EQ(many_calls, 1u);
+    fake.step_many = NULL;
+    fake.ctx = NULL;
+    csr_rc = RC_OK;
+}
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -608,5 +656,6 @@ int main(int argc, char **argv)
     RUN(run_v2_output_arguments_are_not_applicable_to_v1_duts);
     RUN(run_step_many_and_why_lost_are_abi_operations);
     RUN(run_masked_values_compare_only_their_bits);
+    RUN(run_result_set_accepts_each_named_code_only);
     return check_finish(argv[0]);
 }

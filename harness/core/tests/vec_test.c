@@ -115,7 +115,14 @@ static void vec_rejects_malformed_input_with_file_line(void)
         {"vector a\nmachine gen\ndo csr port\n", "t.vec:3: 'port' is not name=value"},
         {"vector a\nmachine gen\nexpect none\n", "t.vec:3: 'expect' before any 'do'"},
         {"vector a\nmachine gen\ndo tick\nexpect fireworks\n", "t.vec:4: 'expect' needs none"},
-        {"vector a\nmachine gen\ndo tick\nresult maybe\n", "t.vec:4: 'result' needs one result name"},
+        {"vector a\nmachine gen\ndo tick\nresult maybe\n", "t.vec:4: 'result': unknown result name 'maybe'"},
+        {"vector a\nmachine gen\ndo tick\nresult ok crc\n", "t.vec:4: 'result' needs one result name"},
+        {"vector a\nmachine gen\ndo tick\nresult range|\n", "t.vec:4: 'result' needs result names separated by '|'"},
+        {"vector a\nmachine gen\ndo tick\nresult |ok\n", "t.vec:4: 'result' needs result names separated by '|'"},
+        {"vector a\nmachine gen\ndo tick\nresult ok||crc\n", "t.vec:4: 'result' needs result names separated by '|'"},
+        {"vector a\nmachine gen\ndo tick\nresult noent|crc|noent\n", "t.vec:4: 'result': 'noent' named twice"},
+        {"vector a\nmachine gen\ndo tick\nresult error|error\n", "t.vec:4: 'result': 'error' named twice"},
+        {"vector a\nmachine gen\ndo tick\nresult errors\n", "t.vec:4: 'result': unknown result name 'errors'"},
         {"vector a\nmachine gen\ndo tick\nquery reported port=1\n", "t.vec:4: 'query' is:"},
         {"vector a\nmachine gen\ndo tick\nquery height == 1\n", "t.vec:4: machine gen has no query 'height'"},
         {"vector a\nmachine codec\ndo cs48_unpack hex=807\n", "t.vec:3: hex=807: need an even"},
@@ -542,6 +549,43 @@ static void vec_duplicate_among_many_names_the_first_reused_id(void)
     free(b.p);
 }
 
+
+/* `result A|B`: the codes accepted, printed in RC_RESULTS order; `error` is
+ * any code but ok and notsup; a vector accepting a rejection is negative. */
+static void vec_result_names_several_codes(void)
+{
+    static const char text[] =
+        "vector a\nrules R\nrev p12r3\ncite c\nmachine gen\n"
+        "do csr port=1 value=1\nresult noent|range\n"
+        "do csr port=1 value=1\nresult ok|error\n"
+        "do csr port=1 value=1\nresult ok|notsup\n"
+        "do csr port=1 value=1\nresult crc\nend\n";
+    struct vec_set s = {0};
+    char err[512] = "", t[VEC_RESULT_TEXT_MAX];
+    int code = 0;
+    CHECK_EQ(vec_load_text(&s, "t.vec", text, strlen(text), err, sizeof err), 0);
+    const struct vec_step *st = s.rec[0].steps;
+    CHECK_EQ(st[1].type, VEC_RESULT);
+    vec_result_text(&st[1], t);
+    CHECK(strcmp(t, "range|noent") == 0);
+    CHECK(vec_result_accepts(&st[1], RC_NOENT) && vec_result_accepts(&st[1], RC_RANGE));
+    CHECK(!vec_result_accepts(&st[1], RC_OK) && !vec_result_accepts(&st[1], RC_INVAL));
+    CHECK(!vec_result_single(&st[1], &code));
+    vec_result_text(&st[3], t);
+    CHECK(strcmp(t, "ok|error") == 0);
+    CHECK(vec_result_accepts(&st[3], RC_OK) && vec_result_accepts(&st[3], -77) &&
+          vec_result_accepts(&st[3], RC_CRC) && !vec_result_accepts(&st[3], RC_NOTSUP));
+    CHECK(!vec_result_single(&st[3], &code));
+    CHECK(vec_result_single(&st[7], &code) && code == RC_CRC);
+    CHECK(vec_is_negative(&s.rec[0]));
+    vec_set_free(&s);
+    /* ok|notsup accepts no rejection: not a negative vector */
+    static const char pos[] = "vector a\nrules R\nrev p12r3\ncite c\nmachine gen\n"
+                              "do csr port=1 value=1\nresult ok|notsup\nend\n";
+    CHECK_EQ(vec_load_text(&s, "t.vec", pos, strlen(pos), err, sizeof err), 0);
+    CHECK(!vec_is_negative(&s.rec[0]));
+    vec_set_free(&s);
+}
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -558,5 +602,6 @@ int main(int argc, char **argv)
     RUN(vec_records_keep_their_bytes_and_the_set_hashes_them);
     RUN(vec_load_file_reads_a_fifo_once);
     RUN(vec_duplicate_among_many_names_the_first_reused_id);
+    RUN(vec_result_names_several_codes);
     return check_finish(argv[0]);
 }

@@ -670,7 +670,9 @@ RC_DECLARE_ENUMS_(ARBRX, arbrx)
     X(GEN_SIZE7, 9, "gen_size7",                                              \
       "Part 12 Table 5-3: TX Port Group Size 0x7 = Reserved")                  \
     X(GEN_ABSENT_BITS, 10, "gen_absent_bits",                                  \
-      "Part 12 erratum 10: status bits of ports beyond the device (generator)")
+      "Part 12 erratum 10: status bits of ports beyond the device (generator)") \
+    X(OUT_OF_FIELD, 11, "out_of_field",                                        \
+      "no spec rule: an argument value its field or yes/no key cannot carry")
 #define RC_POLICY_VALUES(X)                                                    \
     X("sw_restart_order", "oldest_first", 1) /* XONs in list order */          \
     X("sw_restart_order", "other", 2)                                          \
@@ -709,7 +711,12 @@ RC_DECLARE_ENUMS_(ARBRX, arbrx)
     X("gen_absent_bits", "zero", 1) /* a status bit naming a port >= the     \
                                       device's port count is sent as 0      \
                                       (I-GEN-4) */                          \
-    X("gen_absent_bits", "other", 2)
+    X("gen_absent_bits", "other", 2)                                           \
+    X("out_of_field", "refuse", 1) /* an event, packet or configuration      \
+                                      value wider than its field (flowID    \
+                                      0x80, a yes/no key 2) is refused with \
+                                      an error and changes nothing */       \
+    X("out_of_field", "other", 2)
 
 enum rc_policy {
 #define RC_POLICY_ENUM_(n, i, s, why) RC_POL_##n = (i),

@@ -45,7 +45,7 @@ version 0.3
 revisions p12r2 p12r3 p9r2 p9r3
 caps cs48 cs64 gen rx pervc p12reg p9reg ep sw arbtx arbrx codec switch sw_replace arbrx_freed ep_notes sw_verdicts arbtx_notes arbrx_violations p12reg_wrote errstat_write stype2 cs48_split
 profile ports=8 vcs=8 counter_width=4 orphan_timeout=1000 flow_list=8 arb_pool=1
-policy sw_restart_order=oldest_first gen_status_change=transitions_only ep_orphan=annex_a2 sw_importance=i_fcsw_4 arbtx_release=on_end arbrx_copies=i_arb_5_6_7 arbrx_crossing=i_arb_20 rx_beyond=ignore_bits rx_not_linked=ignore gen_size7=silent gen_absent_bits=zero
+policy sw_restart_order=oldest_first gen_status_change=transitions_only ep_orphan=annex_a2 sw_importance=i_fcsw_4 arbtx_release=on_end arbrx_copies=i_arb_5_6_7 arbrx_crossing=i_arb_20 rx_beyond=ignore_bits rx_not_linked=ignore gen_size7=silent gen_absent_bits=zero out_of_field=refuse
 machines codec p12reg p9reg gen rx ep sw arbtx arbrx
 fastpath cs64_decode
 ready
