@@ -86,6 +86,7 @@ struct mut_file {
     size_t pos_off;           /* mut_pos_at: the last position computed */
     unsigned pos_line, pos_col;
     size_t fn_off, fn_len;    /* the function whose body is being walked */
+    size_t fn_end;            /* the token closing its body (its match; SIZE_MAX: none) */
 };
 
 /* ---- tokenizer --------------------------------------------------------- */
@@ -831,6 +832,9 @@ static int mut_find_sites(struct mut_file *f)
         const struct mut_tok *k = &f->tok[t];
         int was_start = stmt_start;
         stmt_start = 0;
+        if (t == f->fn_end)
+            f->fn_len = 0; /* the body's matching brace, even where the walk's
+                            * count of braces differs (unbalanced brackets) */
         if (k->kind == MT_IDENT && mut_tok_is(f, t, "_Static_assert") &&
             mut_tok_is(f, t + 1, "(") && f->tok[t + 1].match != SIZE_MAX)
             f->skip_end = f->tok[f->tok[t + 1].match].off;
@@ -941,6 +945,7 @@ static int mut_find_sites(struct mut_file *f)
                         size_t nm = mut_fn_name(f, t);
                         f->fn_off = nm == SIZE_MAX ? 0u : f->tok[nm].off;
                         f->fn_len = nm == SIZE_MAX ? 0u : f->tok[nm].len;
+                        f->fn_end = k->match;
                     }
                 } else if (mut_in_block(&w) && (was_start || mut_tok_is(f, t - 1, ")"))) {
                     b = MB_BLOCK;
