@@ -33,7 +33,8 @@ ifeq ($(VARIANT),gcc)
                  harness/report/tests/html_browser_test.sh harness/cli/tests/export_test.sh \
                  harness/cli/tests/install_test.sh \
                  docs/interpretations_test.sh fuzz/tools/engines_test.sh \
-                 packaging/man_test.sh packaging/spdx_test.sh
+                 packaging/man_test.sh packaging/spdx_test.sh \
+                 reference/tests/coverage-exclude_test.sh
 else ifeq ($(VARIANT),clang)
   CC := clang
   OPT := -O2 -g

@@ -103,11 +103,11 @@ BEGIN {
 }
 
 # one record (one source file) at a time: collect, then filter at its end
+# (from the line after the last end_of_record: its TN: line stays)
 /^SF:/ {
     sf = substr($0, 4)
     rel = sf
     sub(/.*\/reference\/src\//, "reference/src/", rel)
-    nrec = 0
 }
 { rec[++nrec] = $0 }
 /^end_of_record$/ {
