@@ -70,17 +70,6 @@ static void verdict_badge(FILE *f, const char *name)
     fprintf(f, "<span class=\"badge v-%s\">%s</span>", name, name);
 }
 
-static void revs(FILE *f, uint32_t mask, const char *part)
-{
-    int any = 0;
-    if (mask & (1u << 2))
-        fprintf(f, "%s rev 2.0-2.2", part), any = 1;
-    if (mask & (1u << 3))
-        fprintf(f, "%s%s rev 3.0-4.1", any ? ", " : "", part), any = 1;
-    if (!any)
-        fputs("not implemented", f);
-}
-
 /* ---- style and script ----------------------------------------------------- */
 
 static const char style[] =
@@ -232,9 +221,9 @@ static void at_a_glance(FILE *f, const struct rc_run_info *info, const struct rc
     kv_text(f, "Device source", info->dut_source, (size_t)-1, "unknown");
     if (d != NULL) {
         fputs("<tr><th>Part 12 (VoQ backpressure)</th><td>", f);
-        revs(f, d->profile.p12_revs, "Part 12");
+        rc_writer_revs(f, d->profile.p12_revs, "Part 12");
         fputs("</td></tr>\n<tr><th>Part 9 (flow control)</th><td>", f);
-        revs(f, d->profile.p9_revs, "Part 9");
+        rc_writer_revs(f, d->profile.p9_revs, "Part 9");
         fputs("</td></tr>\n", f);
     }
     fputs("<tr><th>Date</th><td>", f);
@@ -665,10 +654,7 @@ static void interpretations(FILE *f, const struct rc_run_info *info,
     for (size_t i = 0; i < ro->ninterp; i++) {
         const char *id = ro->interp[i].id;
         char anchor[16];
-        size_t k = 0;
-        for (; id[k] != '\0' && k < sizeof anchor - 1; k++)
-            anchor[k] = (id[k] >= 'A' && id[k] <= 'Z') ? (char)(id[k] - 'A' + 'a') : id[k];
-        anchor[k] = '\0';
+        rc_writer_anchor(anchor, sizeof anchor, id);
         fputs("<tr><td>", f);
         if (shipped) {
             fputs("<a href=\"interpretations.html#", f);

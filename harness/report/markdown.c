@@ -63,17 +63,6 @@ static const char *verdict_cell(enum rc_rollup r)
     return "?";
 }
 
-static void revs_cell(FILE *f, uint32_t mask, const char *part)
-{
-    int any = 0;
-    if (mask & (1u << 2))
-        fprintf(f, "%s rev 2.0-2.2", part), any = 1;
-    if (mask & (1u << 3))
-        fprintf(f, "%s%s rev 3.0-4.1", any ? ", " : "", part), any = 1;
-    if (!any)
-        fputs("not implemented", f);
-}
-
 static void header(FILE *f, const struct rc_run_info *info, const struct rc_rollups *ro)
 {
     const struct rc_dut *d = info->dut;
@@ -89,9 +78,9 @@ static void header(FILE *f, const struct rc_run_info *info, const struct rc_roll
     if (d != NULL) {
         const struct rc_profile *p = &d->profile;
         fputs("| Part 12 (VoQ backpressure) | ", f);
-        revs_cell(f, p->p12_revs, "Part 12");
+        rc_writer_revs(f, p->p12_revs, "Part 12");
         fputs(" |\n| Part 9 (flow control) | ", f);
-        revs_cell(f, p->p9_revs, "Part 9");
+        rc_writer_revs(f, p->p9_revs, "Part 9");
         fputs(" |\n| Capabilities | ", f);
         int any = 0;
         for (unsigned b = 0; b < 32; b++) {
@@ -325,10 +314,7 @@ static void interpretations(FILE *f, const struct rc_rollups *ro)
     for (size_t i = 0; i < ro->ninterp; i++) {
         char anchor[16];
         const char *id = ro->interp[i].id;
-        size_t k = 0;
-        for (; id[k] != '\0' && k < sizeof anchor - 1; k++)
-            anchor[k] = (id[k] >= 'A' && id[k] <= 'Z') ? (char)(id[k] - 'A' + 'a') : id[k];
-        anchor[k] = '\0';
+        rc_writer_anchor(anchor, sizeof anchor, id);
         /* ids are I-[A-Z0-9]+-[0-9]+ (results.c), safe in a link as is; the
          * output folder ships docs/interpretations.md beside this file */
         fprintf(f, "| [%s](interpretations.md#%s) | %zu |\n", id, anchor,

@@ -19,6 +19,27 @@ int rc_writer_start(const struct rc_run_info **info, const struct rc_catalogue *
     return rc_rollups_build_for(ro, *cat, rows, *n, dut ? &dut->profile : NULL) != 0 ? -1 : 0;
 }
 
+void rc_writer_revs(FILE *f, uint32_t mask, const char *part)
+{
+    int any = 0;
+    if (mask & (1u << 2))
+        fprintf(f, "%s rev 2.0-2.2", part), any = 1;
+    if (mask & (1u << 3))
+        fprintf(f, "%s%s rev 3.0-4.1", any ? ", " : "", part), any = 1;
+    if (!any)
+        fputs("not implemented", f);
+}
+
+void rc_writer_anchor(char *dst, size_t cap, const char *id)
+{
+    if (cap == 0)
+        return;
+    size_t k = 0;
+    for (; id[k] != '\0' && k < cap - 1; k++)
+        dst[k] = (id[k] >= 'A' && id[k] <= 'Z') ? (char)(id[k] - 'A' + 'a') : id[k];
+    dst[k] = '\0';
+}
+
 int rc_write_waiver_section(FILE *f, const struct rc_waiver_layout *l,
                             const struct rc_waivers *w, const struct rc_result_row *rows,
                             size_t n)

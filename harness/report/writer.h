@@ -9,6 +9,7 @@
 #define RC_REPORT_WRITER_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "report.h"
@@ -19,6 +20,15 @@
  * 0, or -1 (ro not built) when memory ran out. */
 int rc_writer_start(const struct rc_run_info **info, const struct rc_catalogue **cat,
                     const struct rc_result_row *rows, size_t *n, struct rc_rollups *ro);
+
+/* A revision mask (bit 2: rev 2.0-2.2, bit 3: rev 3.0-4.1) as text, each
+ * revision named with part ("Part 12 rev 2.0-2.2, Part 12 rev 3.0-4.1"), or
+ * "not implemented". */
+void rc_writer_revs(FILE *f, uint32_t mask, const char *part);
+
+/* The anchor of an interpretation id (its text in lower case) in dst, cut
+ * to cap - 1 bytes. */
+void rc_writer_anchor(char *dst, size_t cap, const char *id);
 
 /* How one format lays out the Waivers section: its fixed texts, each
  * written as is where the comment says, and the row of one waiver. */
