@@ -3,13 +3,15 @@
  * bad-p12reg-wrote-refused.c - a deliberately NON-CONFORMING example DUT.
  *
  * What it breaks: Part 12 rev 3+ Table 5-3 bits 26-28 (TX Port Group Size
- * changes only while bit 8 is 0), as its write reports show it. The device
- * declares p12reg_wrote and refuses a TX size change made while generating
- * (config tx_while_gen=0), as the reference does, but its wrote note says
- * nothing was refused (refused = 0): software cannot tell that its write was
- * dropped.
+ * changes only while bit 8 is 0) and its enable bits 8 and 11, as its
+ * write reports show them. The device declares p12reg_wrote and refuses a TX
+ * size change made while generating (config tx_while_gen=0) and an enable
+ * on a port without the capability (unsup_enable=0), as the reference does,
+ * but its wrote note says nothing was refused (refused = 0): software cannot
+ * tell that its write was dropped (vectors/p12/registers.vec wrote.*,
+ * vectors/p12/registers-mut.vec).
  *
- * BREAKS: P12-5.1.2.2-tx
+ * BREAKS: P12-5.1.2.2-tx P12-5.1.2.2-b8 P12-5.1.2.2-b11
  *
  * How: the reference DUT (rc_refdut()) with the p12reg step wrapped: the
  * refused argument of every wrote note is set to 0.
