@@ -6,6 +6,7 @@
 #include <getopt.h>
 #include <string.h>
 
+#include "../core/hex.h"
 #include "../report/text.h"
 
 int cli_parse_uint(const char *s, uint64_t max, uint64_t *out, char *why,
@@ -65,17 +66,6 @@ int cli_parse_uint(const char *s, uint64_t max, uint64_t *out, char *why,
     return 0;
 }
 
-static int hexval(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 int cli_parse_hex(uint8_t *dst, size_t cap, size_t *len, const char *s,
                   char *why, size_t why_cap)
 {
@@ -93,7 +83,7 @@ int cli_parse_hex(uint8_t *dst, size_t cap, size_t *len, const char *s,
             }
             continue;
         }
-        int v = hexval(c);
+        int v = rc_hex_digit(c);
         if (v < 0) {
             snprintf(why, why_cap, "invalid hex digit '%c' at column %zu",
                      isprint(c) ? c : '?', i + 1);

@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 
 #include "../core/dutload.h"
+#include "../core/hex.h"
 #include "../core/registry.h"
 #include "shim.h"
 
@@ -47,17 +48,6 @@ int rc_proto_split(struct rc_proto_line *l, char *s)
     }
 }
 
-static int hex_digit(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 int rc_proto_number(const char *s, uint64_t *v)
 {
     uint64_t n = 0;
@@ -68,7 +58,7 @@ int rc_proto_number(const char *s, uint64_t *v)
         if (*s == '\0')
             return -1;
         for (; *s; s++) {
-            int d = hex_digit(*s);
+            int d = rc_hex_digit(*s);
             if (d < 0 || n > (UINT64_MAX >> 4))
                 return -1;
             n = (n << 4) | (uint64_t)d;

@@ -19,6 +19,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../core/hex.h"
+
 struct frame {
     enum rc_json_type type; /* RC_JSON_ARRAY or RC_JSON_OBJECT */
     size_t start;           /* its first value on the scratch stack */
@@ -136,17 +138,10 @@ static int hex4(const unsigned char *s, size_t n, unsigned long *out)
     if (n < 4)
         return -1;
     for (int i = 0; i < 4; i++) {
-        unsigned char c = s[i];
-        unsigned d;
-        if (c >= '0' && c <= '9')
-            d = (unsigned)(c - '0');
-        else if (c >= 'a' && c <= 'f')
-            d = (unsigned)(c - 'a' + 10);
-        else if (c >= 'A' && c <= 'F')
-            d = (unsigned)(c - 'A' + 10);
-        else
+        int d = rc_hex_digit(s[i]);
+        if (d < 0)
             return -1;
-        v = v << 4 | d;
+        v = v << 4 | (unsigned)d;
     }
     *out = v;
     return 0;
