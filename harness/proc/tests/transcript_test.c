@@ -161,6 +161,20 @@ static void finish(struct rc_proc *p, FILE *tr, struct lines *t)
     fclose(tr);
 }
 
+/* One vector through p: its mark, a codec created, one cs64_decode of param
+ * (its result checked against want), the codec destroyed. */
+static void vector_decode(struct rc_proc *p, const char *id, const char *file, unsigned line,
+                          uint64_t param, int want)
+{
+    const struct rc_dut *d = rc_proc_dut(p);
+    struct rc_config none = {0};
+    void *inst = NULL;
+    rc_proc_mark_vector(p, id, file, line);
+    CHECK_EQ(d->machine[RC_M_CODEC].create(d->ctx, &inst, &none), RC_OK);
+    CHECK_EQ(decode(d, inst, param), want);
+    d->machine[RC_M_CODEC].destroy(inst);
+}
+
 /* ---- tests ---------------------------------------------------------------------- */
 
 static void each_mark_goes_just_before_its_vectors_first_request(void)
@@ -168,13 +182,10 @@ static void each_mark_goes_just_before_its_vectors_first_request(void)
     FILE *tr = NULL;
     struct rc_proc *p = start("--serve", &tr);
     CHECK(p != NULL);
+    vector_decode(p, "v.one", "vectors/a.vec", 12, 0xF00010, RC_OK);
     const struct rc_dut *d = rc_proc_dut(p);
     struct rc_config none = {0};
     void *inst = NULL;
-    rc_proc_mark_vector(p, "v.one", "vectors/a.vec", 12);
-    CHECK_EQ(d->machine[RC_M_CODEC].create(d->ctx, &inst, &none), RC_OK);
-    CHECK_EQ(decode(d, inst, 0xF00010), RC_OK);
-    d->machine[RC_M_CODEC].destroy(inst);
     /* a vector that sends nothing leaves no mark; blanks and control bytes
      * of the names become '?' */
     rc_proc_mark_vector(p, "v.never", "vectors/a.vec", 20);
@@ -212,17 +223,8 @@ static void a_lost_dut_is_noted_and_the_restart_sends_hello_before_the_mark(void
     FILE *tr = NULL;
     struct rc_proc *p = start("--serve", &tr);
     CHECK(p != NULL);
-    const struct rc_dut *d = rc_proc_dut(p);
-    struct rc_config none = {0};
-    void *inst = NULL;
-    rc_proc_mark_vector(p, "v.crash", "c.vec", 1);
-    CHECK_EQ(d->machine[RC_M_CODEC].create(d->ctx, &inst, &none), RC_OK);
-    CHECK_EQ(decode(d, inst, 0xDEAD), RC_DUT_LOST); /* the process exits */
-    d->machine[RC_M_CODEC].destroy(inst);
-    rc_proc_mark_vector(p, "v.after", "c.vec", 9);
-    CHECK_EQ(d->machine[RC_M_CODEC].create(d->ctx, &inst, &none), RC_OK);
-    CHECK_EQ(decode(d, inst, 0x1), RC_OK);
-    d->machine[RC_M_CODEC].destroy(inst);
+    vector_decode(p, "v.crash", "c.vec", 1, 0xDEAD, RC_DUT_LOST); /* the process exits */
+    vector_decode(p, "v.after", "c.vec", 9, 0x1, RC_OK);
     struct lines t;
     finish(p, tr, &t);
     long lost = find_prefix(&t, 0, "# lost: the DUT process exited with status 3 (during "
