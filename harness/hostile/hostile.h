@@ -45,6 +45,18 @@ static inline int hostile_is_trigger(const struct rc_msg *ev)
     return ev != NULL && ev->kind == RC_P9REG_EV_CAR_READ;
 }
 
+/* p9reg's step with bit 0 of the trigger's first output flipped: the
+ * trigger vector fails (and a reproducer naming the DUT is written), the
+ * others pass. For the libraries whose hostility is in their name. */
+static inline int hostile_wrong_step(void *inst, const struct rc_msg *ev, struct rc_msg *out,
+                                     uint32_t cap, uint32_t *n)
+{
+    int rc = HOSTILE_REF_P9REG.step(inst, ev, out, cap, n);
+    if (hostile_is_trigger(ev) && rc == RC_OK && *n >= 1u && out[0].nargs >= 1u)
+        out[0].arg[0] ^= 1u;
+    return rc;
+}
+
 /* Append "PID\n" to the file named by the environment variable
  * HOSTILE_PIDFILE, if it is set: how a library that starts processes tells
  * the test which ones to look for after the run. */

@@ -16,17 +16,8 @@
  */
 #include "hostile.h"
 
-static int wrong_step(void *inst, const struct rc_msg *ev, struct rc_msg *out, uint32_t cap,
-                      uint32_t *n)
-{
-    int rc = HOSTILE_REF_P9REG.step(inst, ev, out, cap, n);
-    if (hostile_is_trigger(ev) && rc == RC_OK && *n >= 1u && out[0].nargs >= 1u)
-        out[0].arg[0] ^= 1u;
-    return rc;
-}
-
 const struct rc_dut *riocheck_dut_v2(void)
 {
     return hostile_dut("hostile-bytes \x01 \x1b[31mred\x1b[0m \x7f cr\r here \x80 \xff\xfe \xe2\x82",
-                       "1 \xc0\x80 \xed\xa0\x80 \xf4\x90\x80\x80 \x0b\x0c", NULL, wrong_step);
+                       "1 \xc0\x80 \xed\xa0\x80 \xf4\x90\x80\x80 \x0b\x0c", NULL, hostile_wrong_step);
 }

@@ -14,18 +14,9 @@
  */
 #include "hostile.h"
 
-static int wrong_step(void *inst, const struct rc_msg *ev, struct rc_msg *out, uint32_t cap,
-                      uint32_t *n)
-{
-    int rc = HOSTILE_REF_P9REG.step(inst, ev, out, cap, n);
-    if (hostile_is_trigger(ev) && rc == RC_OK && *n >= 1u && out[0].nargs >= 1u)
-        out[0].arg[0] ^= 1u;
-    return rc;
-}
-
 const struct rc_dut *riocheck_dut_v2(void)
 {
     return hostile_dut("hostile-name\nnot ok 1 - injected\n1..1\nBail out! injected by the DUT name",
                        "1\n# overall: pass\nok 99 - injected by the DUT version\r\n",
-                       NULL, wrong_step);
+                       NULL, hostile_wrong_step);
 }

@@ -14,19 +14,10 @@
  */
 #include "hostile.h"
 
-static int wrong_step(void *inst, const struct rc_msg *ev, struct rc_msg *out, uint32_t cap,
-                      uint32_t *n)
-{
-    int rc = HOSTILE_REF_P9REG.step(inst, ev, out, cap, n);
-    if (hostile_is_trigger(ev) && rc == RC_OK && *n >= 1u && out[0].nargs >= 1u)
-        out[0].arg[0] ^= 1u;
-    return rc;
-}
-
 const struct rc_dut *riocheck_dut_v2(void)
 {
     return hostile_dut("hostile \"name\" \\ <b>bold</b> &amp; & ]]> <!-- | pipe | `tick` *em* "
                        "\ttab \\0 %00 \\u0000 not ok 1 - x Bail out!",
                        "1.0\" onload=\"x' <![CDATA[ ]]> &#0; &lt;",
-                       NULL, wrong_step);
+                       NULL, hostile_wrong_step);
 }
