@@ -85,24 +85,6 @@ static struct rc_msg gen_out[GEN_CAP];
 static struct shadow gen_sh;
 static struct expect gen_ex;
 
-static uint16_t vc_mask_of(uint64_t vcs)
-{
-    switch (vcs) {
-    case 0:
-        return 0x001u;
-    case 1:
-        return 0x003u;
-    case 2:
-        return 0x023u; /* VC1, VC5 */
-    case 4:
-        return 0x0ABu; /* VC1, VC3, VC5, VC7 */
-    case 8:
-        return 0x1FFu;
-    default:
-        return 0;
-    }
-}
-
 static int in_use(const struct shadow *s, uint64_t vc)
 {
     return vc < GEN_VCS && ((s->vcmask >> vc) & 1u);
@@ -533,7 +515,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
              vcs = evprog_cfg(&p, RC_GEN_CFG_VCS);
     int valid = (rev == 2u || rev == 3u) && (fmt == 48u || fmt == 64u) &&
                 !(rev == 2u && fmt == 64u) && ports >= 1u &&
-                ports <= (rev == 2u ? 192u : 256u) && vc_mask_of(vcs) != 0 &&
+                ports <= (rev == 2u ? 192u : 256u) && evprog_vc_mask(vcs) != 0 &&
                 evprog_cfg(&p, RC_GEN_CFG_REFRESH) <= 0xFFFFFFFFu &&
                 evprog_cfg(&p, RC_GEN_CFG_LINK_REFRESH) <= 1u;
     int rc = evprog_create(&p, rc_refdut(), &inst);
@@ -550,7 +532,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     s->rev = (unsigned)rev;
     s->cs64 = fmt == 64u;
     s->ports = (unsigned)ports;
-    s->vcmask = vc_mask_of(vcs);
+    s->vcmask = evprog_vc_mask(vcs);
     s->refresh = evprog_cfg(&p, RC_GEN_CFG_REFRESH);
     s->link_refresh = (unsigned)evprog_cfg(&p, RC_GEN_CFG_LINK_REFRESH);
 

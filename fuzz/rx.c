@@ -71,24 +71,6 @@ static unsigned route_find(const struct shadow *s, uint64_t dest)
 static struct shadow rx_sh;
 static struct rc_msg rx_out[RX_CAP];
 
-static uint16_t vc_mask_of(uint64_t vcs)
-{
-    switch (vcs) {
-    case 0:
-        return 0x001u;
-    case 1:
-        return 0x003u;
-    case 2:
-        return 0x023u;
-    case 4:
-        return 0x0ABu;
-    case 8:
-        return 0x1FFu;
-    default:
-        return 0;
-    }
-}
-
 static int in_use(const struct shadow *s, uint64_t vc)
 {
     return vc < RX_VCS && ((s->vcmask >> vc) & 1u);
@@ -325,7 +307,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
              beyond = evprog_cfg(&p, RC_RX_CFG_BEYOND);
     int valid = (rev == 2u || rev == 3u) && (fmt == 48u || fmt == 64u) &&
                 !(rev == 2u && fmt == 64u) && ports >= 1u &&
-                ports <= (rev == 2u ? 192u : 256u) && vc_mask_of(vcs) != 0 &&
+                ports <= (rev == 2u ? 192u : 256u) && evprog_vc_mask(vcs) != 0 &&
                 per_vc <= 1u &&
                 (rev == 2u ? width <= 0xFFFFFFFFu : width <= 6u) && qwv <= 1u &&
                 queues >= 1u && queues <= 256u && beyond <= 1u &&
@@ -348,7 +330,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     s->cs64 = fmt == 64u;
     s->ports = (unsigned)ports;
     s->vcs = (unsigned)vcs;
-    s->vcmask = vc_mask_of(vcs);
+    s->vcmask = evprog_vc_mask(vcs);
     s->per_vc = (unsigned)per_vc;
     s->width = rev == 2u ? 0u : (unsigned)width;
     s->qwv = (unsigned)qwv;

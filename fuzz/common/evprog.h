@@ -106,6 +106,28 @@
 #define EVPROG_BUDGET (1u << 18)
 #define EVPROG_KEYS 32u /* config key numbers are below this */
 
+/* The VCs in use with vcs optional VCs (the vcs key of the gen and rx
+ * configurations), bit v for VC v: VC0 alone, VC0-1, VC0-1 and 5, VC0-1, 3,
+ * 5 and 7, or VC0-8 (Part 6 Table 3-12); 0 for a count other than 0, 1, 2, 4
+ * or 8. */
+static inline uint16_t evprog_vc_mask(uint64_t vcs)
+{
+    switch (vcs) {
+    case 0:
+        return 0x001u;
+    case 1:
+        return 0x003u;
+    case 2:
+        return 0x023u; /* VC1, VC5 */
+    case 4:
+        return 0x0ABu; /* VC1, VC3, VC5, VC7 */
+    case 8:
+        return 0x1FFu;
+    default:
+        return 0;
+    }
+}
+
 struct rc_machine_desc;
 struct rc_kind_desc;
 
