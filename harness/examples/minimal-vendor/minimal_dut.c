@@ -298,6 +298,12 @@ static const struct rc_dut minimal_dut = {
             .orphan_timeout = 0,
             .flow_list = 0,
             .arb_pool = 0,
+            /* Choices where the spec leaves one (docs/vendor-guide.md 2.2): the
+             * encoder refuses a value its field cannot carry (a VC_IND of 16,
+             * a group too wide for its width) with RC_RANGE, so the vectors
+             * that give such values apply; leave it 0 and they are
+             * not-applicable. */
+            .policy = {[RC_POL_OUT_OF_FIELD] = 1}, /* out_of_field=refuse */
         },
     .machine =
         {
