@@ -15,7 +15,9 @@
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #if defined(__GNUC__)
 #define CHECK_MAYBE_UNUSED __attribute__((unused))
@@ -107,11 +109,31 @@ CHECK_MAYBE_UNUSED static size_t check_unhex(uint8_t *buf, size_t cap, const cha
     return n;
 }
 
+/* CPU seconds (user+sys) of this process and the children it waited for. */
+static double check_cpu_(void)
+{
+    struct rusage s, c;
+    if (getrusage(RUSAGE_SELF, &s) != 0 || getrusage(RUSAGE_CHILDREN, &c) != 0)
+        return 0;
+    long sec = s.ru_utime.tv_sec + s.ru_stime.tv_sec + c.ru_utime.tv_sec + c.ru_stime.tv_sec;
+    long usec = s.ru_utime.tv_usec + s.ru_stime.tv_usec + c.ru_utime.tv_usec + c.ru_stime.tv_usec;
+    return (double)sec + (double)usec / 1e6;
+}
+
+/* RIOCHECK_TEST_TIMES=1 (make check passes it on): "# time NAME: S s CPU"
+ * after each test, its CPU time and that of the children it waited for. */
 static void check_run_(const char *name, void (*fn)(void))
 {
+    const char *times = getenv("RIOCHECK_TEST_TIMES");
+    int timed = times != NULL && strcmp(times, "1") == 0;
+    double t0 = timed ? check_cpu_() : 0;
     check_name_ = name;
     check_failed_ = 0;
     fn();
+    if (timed) {
+        printf("# time %s: %.3f s CPU\n", name, check_cpu_() - t0);
+        fflush(stdout); /* before a later test forks */
+    }
     if (check_failed_)
         check_failed_n_++;
     else

@@ -46,6 +46,7 @@
 #include "../shim.h"
 
 static char self[4096]; /* this program's path */
+static char fuzz_dut[4096 + 16]; /* proc-fuzz-dut beside it (fuzz_dut.c) */
 
 /* ---- DUT process modes ------------------------------------------------------ */
 
@@ -149,53 +150,6 @@ static int fake_main(char **a)
     return 0;
 }
 
-/* A DUT answering every request with random lines made of protocol words
- * and noise (the client's parser under fuzzing). */
-static int fuzz_main(uint64_t seed)
-{
-    static const char *words[] = {
-        "out", "symbol", "done", "result=ok", "result=crc", "result=-3", "result=",
-        "value", "ok", "error", "bye", "tx_port=1", "vc=255", "group=0", "status=0x4",
-        "ride=4", "vcid=1", "encoded=0xffffffffffffffff", "encoded=0x1ffffffffffffffff",
-        "1", "0", "-1", "=", "x=1", "#", "name", "hello", "\t", "result=-90",
-        "tx_port=1=2", "status=", "18446744073709551616"};
-    const size_t nw = sizeof words / sizeof words[0];
-    uint64_t x = seed | 1;
-    char line[8192];
-    fputs(std_hello, stdout);
-    putchar('\n');
-    fflush(stdout);
-    while (fgets(line, sizeof line, stdin) != NULL) {
-        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-        int nlines = (int)(x % 4);
-        for (int l = 0; l < nlines; l++) {
-            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-            if (x % 97 == 0) {
-                for (int i = 0; i < 4200; i++)
-                    putchar('z');
-            }
-            int nf = (int)(x % 9);
-            for (int f = 0; f < nf; f++) {
-                x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-                if (x % 40 == 0)
-                    putchar((int)(x >> 8) & 0xff ? (int)((x >> 8) & 0xff) : 1);
-                else
-                    fputs(words[x % nw], stdout);
-                putchar(' ');
-            }
-            putchar('\n');
-        }
-        /* end with a proper answer (a missing one would only cost the
-         * client's timeout), so sessions last a while */
-        puts(strncmp(line, "step", 4) == 0    ? "done result=ok"
-             : strncmp(line, "query", 5) == 0 ? "value 1"
-             : strncmp(line, "bye", 3) == 0   ? "bye"
-                                              : "ok");
-        fflush(stdout);
-    }
-    return 0;
-}
-
 static int child_main(int argc, char **argv)
 {
     if (strcmp(argv[1], "--serve") == 0 && argc == 3) {
@@ -217,8 +171,6 @@ static int child_main(int argc, char **argv)
     }
     if (strcmp(argv[1], "--fake") == 0 && argc == 8)
         return fake_main(argv + 2);
-    if (strcmp(argv[1], "--fuzz") == 0 && argc == 3)
-        return fuzz_main(strtoull(argv[2], NULL, 10));
     fprintf(stderr, "proc_test: bad child mode\n");
     return 2;
 }
@@ -1569,13 +1521,17 @@ static void a_restarted_dut_must_describe_itself_the_same(void)
 }
 
 /* Random answers: every call returns a result (never crashes, never hangs),
- * a lost process is always reaped and the next create starts a new one. */
+ * a lost process is always reaped and the next create starts a new one.
+ * The DUT process is proc-fuzz-dut beside this program (fuzz_dut.c). */
 static void client_fuzz_random_answers_never_break_the_client(void)
 {
     for (int round = 0; round < 8; round++) {
         char seed[32], err[512];
         snprintf(seed, sizeof seed, "%llu", (unsigned long long)(xorshift() | 1));
-        struct rc_proc *p = open_args("--fuzz", seed, 2000, err, sizeof err);
+        char *argv[4] = {fuzz_dut, seed, (char *)(uintptr_t)std_hello, NULL};
+        struct rc_proc *p = NULL;
+        if (rc_proc_open(&p, argv, 2000, err, sizeof err) != 0)
+            fprintf(stderr, "  open %s: %s\n", fuzz_dut, err);
         CHECK(p != NULL);
         const struct rc_dut *d = rc_proc_dut(p);
         struct rc_config cfg;
@@ -1947,6 +1903,9 @@ int main(int argc, char **argv)
         return 1;
     }
     self[n] = '\0';
+    const char *slash = strrchr(self, '/');
+    snprintf(fuzz_dut, sizeof fuzz_dut, "%.*s/proc-fuzz-dut", (int)(slash ? slash - self : 1),
+             slash ? self : ".");
     RUN(numbers_are_decimal_or_0x_hex_and_fit_64_bits);
     RUN(results_are_names_or_signed_decimal_ints);
     RUN(numbers_are_written_decimal_below_65536_else_hex);
