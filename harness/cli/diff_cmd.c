@@ -849,21 +849,10 @@ static void write_text(FILE *f, const struct changes *cs, const struct side *od,
     }
 }
 
-static void json_str(FILE *f, const char *s, size_t max)
-{
-    if (s == NULL) {
-        fputs("null", f);
-        return;
-    }
-    fputc('"', f);
-    rc_esc_put(f, RC_ESC_JSON, s, max);
-    fputc('"', f);
-}
-
 static void json_side(FILE *f, const char *label, const struct side *s)
 {
     fprintf(f, "  \"%s\": {\"file\": ", label);
-    json_str(f, s->path, (size_t)-1);
+    rc_esc_json_str(f, s->path, (size_t)-1);
     fprintf(f, ", \"overall\": \"%s\", \"rules\": %zu, \"vectors\": %zu},\n",
             overall_names[s->overall], s->nrule, s->nvec);
 }
@@ -902,19 +891,19 @@ static void write_json(FILE *f, const struct changes *cs, const struct side *od,
                 continue;
             }
             const struct item *it = c->n ? c->n : c->o;
-            json_str(f, it->id, it->idlen);
+            rc_esc_json_str(f, it->id, it->idlen);
             fputs(", \"old\": ", f);
-            json_str(f, item_verdict(c, c->o), (size_t)-1);
+            rc_esc_json_str(f, item_verdict(c, c->o), (size_t)-1);
             fputs(", \"new\": ", f);
-            json_str(f, item_verdict(c, c->n), (size_t)-1);
+            rc_esc_json_str(f, item_verdict(c, c->n), (size_t)-1);
             fputs(", \"note\": ", f);
-            json_str(f, c->note, (size_t)-1);
+            rc_esc_json_str(f, c->note, (size_t)-1);
             const struct rc_json *d = c->kind == K_VECTOR ? item_text(c->n, "detail") : NULL;
             const struct rc_json *w = c->kind == K_VECTOR ? item_text(c->n, "waiver") : NULL;
             fputs(", \"detail\": ", f);
-            json_str(f, d ? d->str : NULL, d ? d->len : 0);
+            rc_esc_json_str(f, d ? d->str : NULL, d ? d->len : 0);
             fputs(", \"waiver\": ", f);
-            json_str(f, w ? w->str : NULL, w ? w->len : 0);
+            rc_esc_json_str(f, w ? w->str : NULL, w ? w->len : 0);
             fputc('}', f);
         }
         fputs(first ? "],\n" : "\n  ],\n", f);
@@ -922,11 +911,11 @@ static void write_json(FILE *f, const struct changes *cs, const struct side *od,
     fputs("  \"context\": [", f);
     for (size_t i = 0; i < nctx; i++) {
         fputs(i ? ",\n    {\"key\": " : "\n    {\"key\": ", f);
-        json_str(f, cd[i].key, (size_t)-1);
+        rc_esc_json_str(f, cd[i].key, (size_t)-1);
         fputs(", \"old\": ", f);
-        json_str(f, cd[i].o, (size_t)-1);
+        rc_esc_json_str(f, cd[i].o, (size_t)-1);
         fputs(", \"new\": ", f);
-        json_str(f, cd[i].n, (size_t)-1);
+        rc_esc_json_str(f, cd[i].n, (size_t)-1);
         fputc('}', f);
     }
     fputs(nctx ? "\n  ]\n}\n" : "]\n}\n", f);

@@ -121,14 +121,6 @@ void out_init(struct cli_out *o, FILE *f, int json)
         fputc('{', f);
 }
 
-/* A JSON string (text.h, RC_ESC_JSON). */
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    rc_esc_put(f, RC_ESC_JSON, s, (size_t)-1);
-    fputc('"', f);
-}
-
 /* Start an item: comma, key (in objects), human indentation. */
 static void item(struct cli_out *o, const char *name)
 {
@@ -137,7 +129,7 @@ static void item(struct cli_out *o, const char *name)
             fputc(',', o->f);
         o->need_comma[o->depth] = 1;
         if (name != NULL && !o->in_array[o->depth]) {
-            json_str(o->f, name);
+            rc_esc_json_str(o->f, name, (size_t)-1);
             fputc(':', o->f);
         }
     } else {
@@ -211,7 +203,7 @@ void out_str(struct cli_out *o, const char *name, const char *s)
 {
     item(o, name);
     if (o->json)
-        json_str(o->f, s);
+        rc_esc_json_str(o->f, s, (size_t)-1);
     else
         fprintf(o->f, "%s\n", s);
 }

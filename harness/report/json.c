@@ -64,30 +64,16 @@ static void js_close(struct js *j, char c)
     fputc(c, j->f);
 }
 
-/* A string value of at most max bytes (fixed buffers may lack their NUL);
- * NULL prints null. Escaped by text.h (RC_ESC_JSON): valid UTF-8 out,
- * controls as escapes, invalid bytes as U+FFFD. */
-static void js_raw_str(FILE *f, const char *s, size_t max)
-{
-    if (s == NULL) {
-        fputs("null", f);
-        return;
-    }
-    fputc('"', f);
-    rc_esc_put(f, RC_ESC_JSON, s, max);
-    fputc('"', f);
-}
-
 static void js_key(struct js *j, const char *k)
 {
     js_sep(j);
-    js_raw_str(j->f, k, (size_t)-1);
+    rc_esc_json_str(j->f, k, (size_t)-1);
     fputs(": ", j->f);
 }
 
 static void js_str(struct js *j, const char *s, size_t max)
 {
-    js_raw_str(j->f, s, max);
+    rc_esc_json_str(j->f, s, max);
 }
 
 static void js_kstr(struct js *j, const char *k, const char *s)

@@ -265,6 +265,17 @@ size_t rc_esc_str(char *dst, size_t cap, enum rc_esc fmt, const char *s, size_t 
     return k.len;
 }
 
+void rc_esc_json_str(FILE *f, const char *s, size_t max)
+{
+    if (s == NULL) {
+        fputs("null", f);
+        return;
+    }
+    fputc('"', f);
+    rc_esc_put(f, RC_ESC_JSON, s, max);
+    fputc('"', f);
+}
+
 void rc_esc_md_code(FILE *f, const char *s, size_t max, int in_table)
 {
     size_t len = rc_strnlen(s, max), run = 0, longest = 0;

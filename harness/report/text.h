@@ -109,6 +109,10 @@ size_t rc_esc_put(FILE *f, enum rc_esc fmt, const char *s, size_t max);
  * (to measure). */
 size_t rc_esc_str(char *dst, size_t cap, enum rc_esc fmt, const char *s, size_t max);
 
+/* A JSON string value: s (at most max bytes) escaped as RC_ESC_JSON between
+ * double quotes; null for a NULL s. */
+void rc_esc_json_str(FILE *f, const char *s, size_t max);
+
 /* A Markdown code span showing s (at most max bytes) verbatim: delimited by
  * one backtick more than the longest run of backticks inside, padded with a
  * space when s starts or ends with one (CommonMark 6.1). Line breaks,

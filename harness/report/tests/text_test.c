@@ -173,6 +173,22 @@ static void md_code_span_is_longer_than_any_backtick_run_inside(void)
     CHECK_STR_EQ_FREE(s, "-");
 }
 
+static void json_string_is_quoted_escaped_and_null_for_null(void)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    CHECK(m != NULL);
+    rc_esc_json_str(m, "a\"b\n\xff", (size_t)-1);
+    fputc(' ', m);
+    rc_esc_json_str(m, "abc", 2);
+    fputc(' ', m);
+    rc_esc_json_str(m, NULL, (size_t)-1);
+    fclose(m);
+    CHECK(buf != NULL);
+    CHECK_STR_EQ_FREE(buf, "\"a\\\"b\\n\\ufffd\" \"ab\" null");
+}
+
 static void md_code_in_a_table_with_a_pipe_is_escaped_text(void)
 {
     char *s = code("a|b", 1);
@@ -252,6 +268,7 @@ int main(int argc, char **argv)
     RUN(xml_attribute_uses_all_five_entities_and_references_for_blanks);
     RUN(md_text_cannot_split_a_cell_or_add_markup);
     RUN(md_code_span_is_longer_than_any_backtick_run_inside);
+    RUN(json_string_is_quoted_escaped_and_null_for_null);
     RUN(md_code_in_a_table_with_a_pipe_is_escaped_text);
     RUN(sh_word_is_plain_quoted_or_dollar_quoted);
     RUN(buffer_form_cuts_only_between_whole_escapes_and_characters);
