@@ -53,15 +53,25 @@ static void join(char *dst, size_t cap, const char *dir, const char *name)
 
 /* ---- checking the options ---------------------------------------------------- */
 
-static int check_folder(const char *opt, const char *path, char *err, size_t cap)
+/* The name of path for opt is not empty (what: "folder" or "file") and
+ * leaves room for the names made inside or beside it. */
+static int check_length(const char *opt, const char *path, const char *what, char *err,
+                        size_t cap)
 {
     size_t len = strlen(path);
-    struct stat st;
     if (len == 0)
-        return rc_set_err(err, cap, "%s '': an empty folder name", opt);
+        return rc_set_err(err, cap, "%s '': an empty %s name", opt, what);
     if (len > RC_OUT_PATH_MAX - 64)
         return rc_set_err(err, cap, "%s %.60s...: longer than %u bytes", opt, path,
                           RC_OUT_PATH_MAX - 64);
+    return 0;
+}
+
+static int check_folder(const char *opt, const char *path, char *err, size_t cap)
+{
+    struct stat st;
+    if (check_length(opt, path, "folder", err, cap) != 0)
+        return -1;
     if (stat(path, &st) == 0)
         return S_ISDIR(st.st_mode) ? 0 : rc_set_err(err, cap, "%s %s: not a folder", opt, path);
     /* ENOENT: missing components, all created like mkdir -p; a component
@@ -73,13 +83,10 @@ static int check_folder(const char *opt, const char *path, char *err, size_t cap
 
 static int check_file(const char *opt, const char *path, char *err, size_t cap)
 {
-    size_t len = strlen(path);
     struct stat st;
-    if (len == 0)
-        return rc_set_err(err, cap, "%s '': an empty file name", opt);
-    if (len > RC_OUT_PATH_MAX - 64)
-        return rc_set_err(err, cap, "%s %.60s...: longer than %u bytes", opt, path,
-                          RC_OUT_PATH_MAX - 64);
+    if (check_length(opt, path, "file", err, cap) != 0)
+        return -1;
+    size_t len = strlen(path);
     if (path[len - 1] == '/')
         return rc_set_err(err, cap, "%s %s: a folder name, not a file name", opt, path);
     if (stat(path, &st) == 0) {
