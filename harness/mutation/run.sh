@@ -16,7 +16,8 @@
 #   invalid   the mutant does not compile or link (not counted).
 # Scores per module and overall: killed / valid, then over the mutants not
 # reviewed as equivalent, then over those also observable through the DUT
-# ABI (harness/mutation/reviewed.tsv lists the reviewed survivors). The
+# ABI and not permitted by the spec (harness/mutation/reviewed.tsv lists
+# the reviewed survivors: equivalent, unobservable, permitted). The
 # surviving mutants are listed as FILE:LINE: KIND BEFORE -> AFTER with their
 # review, if any.
 #
@@ -89,7 +90,7 @@ if [ -f "$REVIEWED" ]; then
     awk -F'\t' -v f="$REVIEWED" '
         /^#/ || /^[ \t]*$/ { next }
         NF != 7 { printf "%s:%d: %d fields, want 7 (file line kind before after class reason)\n", f, NR, NF; bad = 1; next }
-        $6 != "equivalent" && $6 != "unobservable" { printf "%s:%d: class \"%s\": equivalent or unobservable\n", f, NR, $6; bad = 1; next }
+        $6 != "equivalent" && $6 != "unobservable" && $6 != "permitted" { printf "%s:%d: class \"%s\": equivalent, unobservable or permitted\n", f, NR, $6; bad = 1; next }
         $2 !~ /^[0-9]+$/ { printf "%s:%d: line \"%s\" is not a number\n", f, NR, $2; bad = 1; next }
         $7 == "" { printf "%s:%d: no reason\n", f, NR; bad = 1; next }
         { k = $1 "\t" $2 "\t" $3 "\t" $4 "\t" $5; if (k in seen) { printf "%s:%d: the same mutant as line %d\n", f, NR, seen[k]; bad = 1 } seen[k] = NR }
@@ -170,6 +171,7 @@ awk -F'\t' -v rev="$REVIEWED" -v surv="$OUT/survivors.txt" -v secs="$2" \
         }
         if (c == "equivalent") eq[m]++
         else if (c == "unobservable") unobs[m]++
+        else if (c == "permitted") perm[m]++
         else open_[m]++
         printf "%s:%s: %s %s -> %s%s\n", $1, $3, $5, $6, $7, \
             (c == "" ? "  [not reviewed]" : "  [" c ": " w "]") > surv
@@ -178,16 +180,16 @@ awk -F'\t' -v rev="$REVIEWED" -v surv="$OUT/survivors.txt" -v secs="$2" \
     END {
         if (bad) exit 2
         printf "\n== mutation score of the conformance vectors alone (%s per module, seed %s, sweep stride %s, %s)\n", n, seed, stride, secs
-        printf "%-8s %6s %6s %7s %7s %9s %10s %6s %6s %5s\n", "module", "valid", "killed", "invalid", "score", "non-equiv", "observable", "equiv", "unobs", "open"
+        printf "%-8s %6s %6s %7s %7s %9s %10s %6s %6s %6s %5s\n", "module", "valid", "killed", "invalid", "score", "non-equiv", "observable", "equiv", "unobs", "permit", "open"
         for (i = 1; i <= nm; i++) {
             m = order[i]
-            v = valid[m] + 0; kl = killed[m] + 0; e = eq[m] + 0; u = unobs[m] + 0
-            printf "%-8s %6d %6d %7d %7s %9s %10s %6d %6d %5d\n", m, v, kl, inv[m] + 0, pct(kl, v), pct(kl, v - e), pct(kl, v - e - u), e, u, open_[m] + 0
-            V += v; K += kl; E += e; U += u; I += inv[m]; O += open_[m]
+            v = valid[m] + 0; kl = killed[m] + 0; e = eq[m] + 0; u = unobs[m] + 0; p = perm[m] + 0
+            printf "%-8s %6d %6d %7d %7s %9s %10s %6d %6d %6d %5d\n", m, v, kl, inv[m] + 0, pct(kl, v), pct(kl, v - e), pct(kl, v - e - u - p), e, u, p, open_[m] + 0
+            V += v; K += kl; E += e; U += u; P += p; I += inv[m]; O += open_[m]
         }
-        printf "%-8s %6d %6d %7d %7s %9s %10s %6d %6d %5d\n", "all", V, K, I, pct(K, V), pct(K, V - E), pct(K, V - E - U), E, U, O
+        printf "%-8s %6d %6d %7d %7s %9s %10s %6d %6d %6d %5d\n", "all", V, K, I, pct(K, V), pct(K, V - E), pct(K, V - E - U - P), E, U, P, O
         printf "score: killed / valid; non-equiv: over the mutants not reviewed equivalent;\n"
-        printf "observable: over those not reviewed equivalent or unobservable (harness/mutation/reviewed.tsv);\n"
+        printf "observable: over those not reviewed equivalent, unobservable or permitted (harness/mutation/reviewed.tsv);\n"
         printf "open: survivors not reviewed (to kill with a vector, or to review)\n"
         if (A > 0) {
             printf "unobs includes %d survivor(s) not in the reviewed list but inside a function %s lists:", A, excl
