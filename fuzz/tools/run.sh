@@ -76,7 +76,10 @@ afl)
     [ -d "$seeds" ] && [ -n "$(ls -A "$seeds")" ] ||
         { echo "afl $t: ERROR no seeds in $seeds"; exit 3; }
     rm -rf "$out/afl"
-    set -- -V "$secs" -i "$seeds" -o "$out/afl"
+    # -t 5000+: up to 5 s an input; a seed slower than that (a loaded
+    # machine: CI shares its cores) is skipped in the dry run instead of
+    # aborting it, as libFuzzer's -timeout=25 above would not abort either
+    set -- -V "$secs" -t "${FUZZ_AFL_TIMEOUT:-5000+}" -i "$seeds" -o "$out/afl"
     [ -f "$dict" ] && set -- "$@" -x "$dict"
     mut=$B/fuzz-afl/$t-mutator.so
     if [ -f "$mut" ]; then
