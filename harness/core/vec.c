@@ -446,7 +446,6 @@ static struct vec_arg *arena_args(struct vec_set *set, unsigned n)
     return p;
 }
 
-
 /* ---- result codes of a `result` line ------------------------------------- */
 
 static const int result_codes[] = {
